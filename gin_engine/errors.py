@@ -1,0 +1,50 @@
+"""Errors by cause: malformed input versus a move the rules forbid.
+
+``InvalidInputError`` (and ``InvalidCardError``) mean the input could not be read at all;
+``IllegalActionError`` means it was read but the rules refuse it. The web layer turns
+``IllegalActionError.reason`` — a stable code from ``Reason`` — into a translated sentence.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Reason(str, Enum):
+    """Stable codes for every refusal; their values are part of the public contract."""
+
+    NOT_YOUR_TURN = "not-your-turn"
+    WRONG_PHASE = "wrong-phase"
+    DRAW_FIRST = "draw-first"
+    ALREADY_DREW = "already-drew"
+    NOT_IN_HAND = "not-in-hand"
+    CANNOT_DISCARD_TAKEN_CARD = "cannot-discard-taken-card"
+    DEADWOOD_TOO_HIGH = "deadwood-too-high"
+    NOT_GIN = "not-gin"
+    DISCARD_PILE_EMPTY = "discard-pile-empty"
+    UPCARD_ALREADY_DECIDED = "upcard-already-decided"
+    HAND_NOT_OVER = "hand-not-over"
+    MATCH_OVER = "match-over"
+
+
+class GinError(Exception):
+    """Base of every error this package raises."""
+
+
+class InvalidInputError(GinError, ValueError):
+    """Input that cannot be read: an unknown card, action or snapshot."""
+
+
+class InvalidCardError(InvalidInputError):
+    def __init__(self, text: str) -> None:
+        super().__init__(f"not a card: {text!r}")
+        self.text = text
+
+
+class IllegalActionError(GinError):
+    """A well-formed action the rules refuse; the match is left unchanged."""
+
+    def __init__(self, reason: Reason, detail: str = "") -> None:
+        super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
+        self.reason = reason
+        self.detail = detail
