@@ -1,0 +1,447 @@
+"""Melds, deadwood and lay-offs: the exhaustive searches behind every count the engine shows.
+
+Glossary
+    meld      a set (3 or 4 cards of one rank) or a run (3+ consecutive ranks of one suit,
+              ace low: Q-K-A is not a run); a card belongs to at most one meld.
+    deadwood  the cards in no meld, and (as a number) the sum of their values; always the
+              MINIMUM over every way of splitting the hand into melds, never a greedy guess.
+    lay off   after a knock, the defender adds deadwood cards to the knocker's melds: the 4th
+              card of a 3-set, or cards extending a run at either end, chained.
+    pattern   the 13-bit rank mask of one suit inside a card mask (bit ``rank``).
+
+Why it is fast: runs live inside one suit, so without sets a hand's deadwood is the sum of
+four precomputed per-suit table entries. Only the (few) ranks held three or four times need a
+search, over which cards of the rank form the set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import product
+
+from gin_engine.cards import FULL_MASK, VALUES, Card, CardMask, from_mask, to_mask
+from gin_engine.errors import InvalidInputError
+
+MAX_CARDS = 11
+"""The largest hand the searches accept (a hand after the draw)."""
+
+_PATTERN = 0x1FFF
+
+
+# ---- per-suit tables -------------------------------------------------------------------------
+def _suit_tables() -> tuple[list[int], list[int], list[int]]:
+    """Point sum, minimum run-only deadwood, and the run holding the lowest card in it."""
+    points = [0] * 8192
+    run_dw = [0] * 8192
+    run_pick = [0] * 8192  # 0: the lowest card is deadwood in the minimum
+    for p in range(1, 8192):
+        low = p & -p
+        rank = low.bit_length() - 1
+        points[p] = points[p ^ low] + VALUES[rank]
+        best, pick = run_dw[p ^ low] + VALUES[rank], 0
+        run, nxt = low, rank + 1
+        while nxt < 13 and p >> nxt & 1:
+            run |= 1 << nxt
+            nxt += 1
+            if nxt - rank >= 3 and run_dw[p ^ run] <= best:  # <=: prefer the longest run
+                best, pick = run_dw[p ^ run], run
+        run_dw[p], run_pick[p] = best, pick
+    return points, run_dw, run_pick
+
+
+_POINTS, _RUN_DW, _RUN_PICK = _suit_tables()
+
+
+def _patterns(mask: CardMask) -> tuple[int, int, int, int]:
+    return (mask & _PATTERN, mask >> 13 & _PATTERN, mask >> 26 & _PATTERN, mask >> 39)
+
+
+def _set_ranks(s: int, h: int, d: int, c: int) -> int:
+    """Rank mask of the ranks held in at least three suits."""
+    return (s & h & (d | c)) | (d & c & (s | h))
+
+
+def _mask_points(mask: CardMask) -> int:
+    return (
+        _POINTS[mask & _PATTERN]
+        + _POINTS[mask >> 13 & _PATTERN]
+        + _POINTS[mask >> 26 & _PATTERN]
+        + _POINTS[mask >> 39]
+    )
+
+
+def _search_sets(pats: tuple[int, int, int, int]) -> tuple[int, list[tuple[int, int]]]:
+    """Minimum deadwood and the sets reaching it, as (rank bit, 4-bit suit mask) pairs.
+
+    Each rank held three or four times may give a 4-set, any 3-set, or no set; the rest of the
+    hand splits into runs suit by suit. Ties keep the first minimum in this fixed order.
+    """
+    ranks = _set_ranks(*pats)
+    lows, choices = [], []
+    r = ranks
+    while r:
+        low = r & -r
+        r ^= low
+        held = sum(1 << t for t in range(4) if pats[t] & low)
+        lows.append(low)
+        choices.append((15, 14, 13, 11, 7, 0) if held == 15 else (held, 0))
+    best: int = -1
+    best_combo: tuple[int, ...] = ()
+    s, h, d, c = pats
+    for combo in product(*choices):
+        ks, kh, kd, kc = s, h, d, c
+        for low, suits in zip(lows, combo, strict=True):
+            if suits & 1:
+                ks &= ~low
+            if suits & 2:
+                kh &= ~low
+            if suits & 4:
+                kd &= ~low
+            if suits & 8:
+                kc &= ~low
+        total = _RUN_DW[ks] + _RUN_DW[kh] + _RUN_DW[kd] + _RUN_DW[kc]
+        if best < 0 or total < best:
+            best, best_combo = total, combo
+    return best, [(low, suits) for low, suits in zip(lows, best_combo, strict=True) if suits]
+
+
+# ---- values ----------------------------------------------------------------------------------
+class MeldKind(StrEnum):
+    SET = "set"
+    RUN = "run"
+
+
+def _all_melds() -> dict[CardMask, MeldKind]:
+    kinds: dict[CardMask, MeldKind] = {}
+    for rank in range(13):
+        whole = sum(1 << (13 * t + rank) for t in range(4))
+        kinds[whole] = MeldKind.SET
+        for t in range(4):
+            kinds[whole & ~(1 << (13 * t + rank))] = MeldKind.SET
+    for suit in range(4):
+        for lo in range(13):
+            for hi in range(lo + 3, 14):
+                kinds[((1 << (hi - lo)) - 1) << (13 * suit + lo)] = MeldKind.RUN
+    return kinds
+
+
+_KIND_OF: dict[CardMask, MeldKind] = _all_melds()
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set or a run; ``cards`` are stored in index order (a run ascending, a set S H D C)."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        mask = _as_mask(cards, limit=4 if self.kind is MeldKind.SET else 13)
+        if _KIND_OF.get(mask) is not self.kind:
+            raise InvalidInputError(f"not a {self.kind.value}: {_text(cards)}")
+        object.__setattr__(self, "cards", tuple(from_mask(mask)))
+
+    @property
+    def mask(self) -> CardMask:
+        return to_mask(self.cards)
+
+    @property
+    def points(self) -> int:
+        return sum(VALUES[c.rank] for c in self.cards)
+
+    def __str__(self) -> str:
+        return _text(self.cards)
+
+    @classmethod
+    def from_mask(cls, mask: CardMask) -> Meld:
+        """The meld made of exactly these cards; ``InvalidInputError`` if they form none."""
+        try:
+            return _MELD_OF[mask]
+        except (KeyError, TypeError):
+            raise InvalidInputError(f"not a meld: {_text(from_mask(_as_mask(mask)))}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One way to hold a hand: melds ordered by lowest card, deadwood cards by rank."""
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    card: Card
+    meld_index: int
+    """Index into the knocker's melds; a chained card counts for the run its chain grows from."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayOffResult:
+    """The defender's best showing: its own melds, its lay-offs and what stays deadwood."""
+
+    melds: tuple[Meld, ...]
+    lay_offs: tuple[LayOff, ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _as_mask(cards: Iterable[Card] | CardMask, limit: int = MAX_CARDS) -> CardMask:
+    """Validate a hand (cards or a mask): real cards, no duplicates, at most ``limit`` of them."""
+    if isinstance(cards, int):
+        if not 0 <= cards <= FULL_MASK:
+            raise InvalidInputError(f"not a card mask: {cards!r}")
+        mask, count = cards, cards.bit_count()
+    else:
+        mask = count = 0
+        for card in cards:
+            if type(card) is not Card:
+                raise InvalidInputError(f"not a card: {card!r}")
+            mask |= 1 << (card.suit * 13 + card.rank)
+            count += 1
+        if mask.bit_count() != count:
+            raise InvalidInputError("duplicate card")
+    if count > limit:
+        raise InvalidInputError(f"{count} cards, at most {limit} allowed")
+    return mask
+
+
+_MELD_OF: dict[CardMask, Meld] = {m: Meld(k, tuple(from_mask(m))) for m, k in _KIND_OF.items()}
+
+
+def _arrangement(melds: Iterable[CardMask], dead: CardMask) -> Arrangement:
+    cards = sorted(from_mask(dead), key=lambda c: (c.rank, c.suit))
+    ordered = sorted(melds, key=lambda m: m & -m)
+    return Arrangement(tuple(_MELD_OF[m] for m in ordered), tuple(cards), _mask_points(dead))
+
+
+# ---- deadwood --------------------------------------------------------------------------------
+def deadwood_mask(mask: CardMask) -> int:
+    """Minimum deadwood of a card mask (the unchecked fast path: no validation)."""
+    s = mask & 0x1FFF
+    h = mask >> 13 & 0x1FFF
+    d = mask >> 26 & 0x1FFF
+    c = mask >> 39
+    ranks = (s & h & (d | c)) | (d & c & (s | h))
+    table = _RUN_DW
+    if not ranks:
+        return table[s] + table[h] + table[d] + table[c]
+    if ranks & (ranks - 1):
+        return _search_sets((s, h, d, c))[0]
+    # one rank held 3 or 4 times: no set, the set, or (4 held) a 3-set leaving one card to a run
+    keep = ~ranks
+    a0, a1, a2, a3 = table[s], table[h], table[d], table[c]
+    b0, b1, b2, b3 = table[s & keep], table[h & keep], table[d & keep], table[c & keep]
+    without, with_set = a0 + a1 + a2 + a3, b0 + b1 + b2 + b3
+    if s & h & d & c:
+        with_set += min(0, a0 - b0, a1 - b1, a2 - b2, a3 - b3)
+    return without if without < with_set else with_set
+
+
+def deadwood(cards: Iterable[Card] | CardMask) -> int:
+    """Minimum deadwood over every split of 0..11 cards into disjoint melds."""
+    return deadwood_mask(_as_mask(cards))
+
+
+def _arrange_mask(mask: CardMask) -> Arrangement:
+    pats = _patterns(mask)
+    _, sets = _search_sets(pats)
+    melds, rest = [], list(pats)
+    for low, suits in sets:
+        melds.append(sum(low << (13 * t) for t in range(4) if suits >> t & 1))
+        rest = [p & ~low if suits >> t & 1 else p for t, p in enumerate(rest)]
+    dead = 0
+    for suit, p in enumerate(rest):
+        while p:
+            run = _RUN_PICK[p] or p & -p
+            if _RUN_PICK[p]:
+                melds.append(run << (13 * suit))
+            else:
+                dead |= run << (13 * suit)
+            p ^= run
+    return _arrangement(melds, dead)
+
+
+def arrange(cards: Iterable[Card] | CardMask) -> Arrangement:
+    """The melds and deadwood of the minimum; ties resolved by a fixed search order."""
+    return _arrange_mask(_as_mask(cards))
+
+
+def discard_options(cards: Iterable[Card] | CardMask) -> list[tuple[Card, int]]:
+    """For an 11-card hand: each card (index order) with the deadwood of the 10 left."""
+    mask = _as_mask(cards)
+    if mask.bit_count() != 11:
+        raise InvalidInputError(f"discard needs 11 cards, got {mask.bit_count()}")
+    return [(card, deadwood_mask(mask ^ (1 << card.index))) for card in from_mask(mask)]
+
+
+def best_discards(cards: Iterable[Card] | CardMask, exclude: Card | None = None) -> list[Card]:
+    """The discards (index order) leaving the least deadwood; never ``exclude``."""
+    options = discard_options(cards)
+    if exclude is not None:
+        if exclude not in [card for card, _ in options]:
+            raise InvalidInputError(f"{exclude} is not in the hand")
+        options = [(card, dw) for card, dw in options if card is not exclude]
+    least = min(dw for _, dw in options)
+    return [card for card, dw in options if dw == least]
+
+
+def meld_candidates(mask: CardMask) -> list[CardMask]:
+    """Every meld inside the mask (3-subsets of a 4-set and every sub-run too), ascending."""
+    mask = _as_mask(mask, limit=52)
+    found = []
+    pats = _patterns(mask)
+    ranks = _set_ranks(*pats)
+    for rank in range(13):
+        if ranks >> rank & 1:
+            whole = mask & (0x8004002001 << rank)  # the rank's bit in each of the four suits
+            found.append(whole)
+            if whole.bit_count() == 4:
+                found.extend(whole ^ (1 << (13 * t + rank)) for t in range(4))
+    for suit, p in enumerate(pats):
+        for lo in range(11):
+            run = 1 << lo
+            for hi in range(lo + 1, 13):
+                run |= 1 << hi
+                if p & run != run:
+                    break
+                if hi - lo >= 2:
+                    found.append(run << (13 * suit))
+    return sorted(found)
+
+
+def knock_arrangements(cards: Iterable[Card] | CardMask, knock_limit: int) -> list[Arrangement]:
+    """Every set of disjoint melds leaving deadwood <= knock_limit (by deadwood, then melds)."""
+    mask = _as_mask(cards)
+    candidates = meld_candidates(mask)
+    total = _mask_points(mask)
+    found: list[tuple[int, tuple[CardMask, ...]]] = []
+
+    def extend(start: int, used: CardMask, chosen: tuple[CardMask, ...]) -> None:
+        if total - _mask_points(used) <= knock_limit:
+            found.append((total - _mask_points(used), tuple(sorted(chosen, key=lambda m: m & -m))))
+        for i in range(start, len(candidates)):
+            if not candidates[i] & used:
+                extend(i + 1, used | candidates[i], (*chosen, candidates[i]))
+
+    extend(0, 0, ())
+    found.sort()
+    return [_arrangement(melds, mask & ~sum(melds)) for _, melds in found]
+
+
+# ---- lay-offs --------------------------------------------------------------------------------
+def _chains(defender: CardMask, melds: Sequence[CardMask]) -> list[tuple[int, list[CardMask]]]:
+    """Per knocker meld end: (meld index, prefix masks of the defender's cards that chain on)."""
+    chains = []
+    for i, meld in enumerate(melds):
+        low = (meld & -meld).bit_length() - 1
+        if _KIND_OF[meld] is MeldKind.SET:
+            ends = [[(0x8004002001 << (low % 13)) & ~meld]] if meld.bit_count() == 3 else []
+        else:
+            base, high = low - low % 13, meld.bit_length() - 1
+            ends = [
+                [1 << k for k in range(low - 1, base - 1, -1)],
+                [1 << k for k in range(high + 1, base + 13)],
+            ]
+        for end in ends:
+            prefixes, acc = [0], 0
+            for bit in end:
+                if not bit & defender:
+                    break
+                acc |= bit
+                prefixes.append(acc)
+            if len(prefixes) > 1:
+                chains.append((i, prefixes))
+    return chains
+
+
+def _best_lay_off(defender: CardMask, melds: Sequence[CardMask]) -> tuple[int, tuple[int, ...]]:
+    """Least deadwood over every legal choice of lay-offs (then fewest cards laid off)."""
+    chains = _chains(defender, melds)
+    best = (deadwood_mask(defender), 0)
+    best_key: tuple[int, ...] = (0,) * len(chains)
+    seen = set()
+    for combo in product(*(range(len(prefixes)) for _, prefixes in chains)):
+        laid = 0
+        for (_, prefixes), k in zip(chains, combo, strict=True):
+            laid |= prefixes[k]
+        if laid in seen:
+            continue
+        seen.add(laid)
+        score = (deadwood_mask(defender & ~laid), laid.bit_count())
+        if score < best:
+            best, best_key = score, combo
+    return best[0], best_key
+
+
+def _meld_masks(knocker_melds: Sequence[Meld], defender: CardMask) -> list[CardMask]:
+    masks, used = [], defender
+    for meld in knocker_melds:
+        mask = to_mask(meld.cards)
+        if mask & used or mask not in _KIND_OF:
+            raise InvalidInputError(f"knocker meld {meld} overlaps or is not a meld")
+        masks.append(mask)
+        used |= mask
+    return masks
+
+
+def lay_off(
+    defender_cards: Iterable[Card] | CardMask, knocker_melds: Sequence[Meld]
+) -> LayOffResult:
+    """The defender's melds and lay-offs with the least deadwood, found exhaustively.
+
+    Ties: fewest cards laid off, then a fixed search order. Not for gin (no lay-offs then).
+    """
+    defender = _as_mask(defender_cards)
+    melds = _meld_masks(knocker_melds, defender)
+    _, combo = _best_lay_off(defender, melds)
+    chains = _chains(defender, melds)
+    lay_offs, laid = [], 0
+    for (index, prefixes), k in zip(chains, combo, strict=True):
+        for card in from_mask(prefixes[k] & ~laid):
+            lay_offs.append(LayOff(card, index))
+        laid |= prefixes[k]
+    own = _arrange_mask(defender & ~laid)
+    lay_offs.sort(key=lambda lo: (lo.meld_index, lo.card.index))
+    return LayOffResult(own.melds, tuple(lay_offs), own.deadwood_cards, own.deadwood)
+
+
+def knocker_arrangement(
+    knocker_cards: Iterable[Card] | CardMask,
+    defender_cards: Iterable[Card] | CardMask,
+    knock_limit: int,
+    undercut_bonus: int,
+) -> Arrangement:
+    """The knocker's melds that score best after the defender's best lay-offs.
+
+    Gin returns the minimum arrangement. Otherwise every arrangement with deadwood <=
+    knock_limit is tried (this is how a knock blocks lay-offs); ties go to the lower knocker
+    deadwood, then the smaller meld masks. ``InvalidInputError`` if none qualifies.
+    """
+    knocker, defender = _as_mask(knocker_cards), _as_mask(defender_cards)
+    if knocker & defender:
+        raise InvalidInputError("knocker and defender share a card")
+    if deadwood_mask(knocker) == 0:
+        return _arrange_mask(knocker)
+    best: tuple[int, int, tuple[CardMask, ...]] | None = None
+    choice = None
+    for arrangement in knock_arrangements(knocker, knock_limit):
+        masks = tuple(to_mask(m.cards) for m in arrangement.melds)
+        kn = arrangement.deadwood
+        de, _ = _best_lay_off(defender, masks)
+        result = de - kn if kn < de else -(undercut_bonus + kn - de)
+        key = (-result, kn, masks)
+        if best is None or key < best:
+            best, choice = key, arrangement
+    if choice is None:
+        raise InvalidInputError(f"no arrangement with deadwood <= {knock_limit}")
+    return choice
+
