@@ -4,24 +4,38 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+PORT   ?= 8000
+# Compiled catalogues (*.mo) are not committed; the install step builds them from these.
+PO_FILES := $(wildcard webapp/translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean translations-extract
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(PO_FILES)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	$(VENV)/bin/pybabel compile -d webapp/translations
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m gin_engine
+	mkdir -p instance
+	$(VENV)/bin/flask --app webapp db upgrade
+	$(VENV)/bin/gunicorn --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile - webapp.wsgi:app
 
 test: $(STAMP)
+	scripts/ensure-chromium
 	$(PY) -m pytest -q
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict gin_engine
+
+# Refresh the .po files after changing translatable strings in code or templates.
+translations-extract: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location \
+		--sort-output -o $(VENV)/messages.pot .
+	$(VENV)/bin/pybabel update -i $(VENV)/messages.pot -d webapp/translations \
+		--ignore-obsolete
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py

@@ -1,0 +1,170 @@
+"""Fixtures for the web tests: app, client, runner, live_server, browser_page, csrf_token.
+
+The database is built by the real Alembic migrations, never by ``create_all()``.
+By default each test gets a fresh SQLite file; with ``TEST_DATABASE_URL`` set (CI's PostgreSQL
+run) every table is dropped before each test and the migrations run again.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from flask_migrate import upgrade
+from sqlalchemy import MetaData, create_engine
+from werkzeug.serving import make_server
+
+from webapp import MIGRATIONS_DIR, create_app
+from webapp.config import normalise_database_url
+from webapp.extensions import db
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+_CSRF_INPUT = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def reset_database(url: str) -> None:
+    """Drop every table (alembic_version included) so the migrations start from nothing."""
+    engine = create_engine(url)
+    try:
+        metadata = MetaData()
+        metadata.reflect(bind=engine)
+        metadata.drop_all(bind=engine)
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    external = os.environ.get("TEST_DATABASE_URL")
+    if external:
+        url = normalise_database_url(external)
+        reset_database(url)
+        return url
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+@pytest.fixture
+def app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
+    """An app on an empty database upgraded to head with the real migrations."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret-key",
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "SQLALCHEMY_DATABASE_URI": database_url,
+        }
+    )
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS_DIR))
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def csrf_token() -> Callable[[FlaskClient, str], str]:
+    """``csrf_token(client, "/")``: GET the page and return its form's CSRF token."""
+
+    def fetch(client: FlaskClient, path: str = "/") -> str:
+        html = client.get(path).get_data(as_text=True)
+        found = _CSRF_INPUT.search(html)
+        assert found, f"no CSRF token on {path}"
+        return found.group(1)
+
+    return fetch
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[str]:
+    """Serve ``app`` on a free 127.0.0.1 port in a thread; yields the base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium driven by Playwright (never ``playwright install``)."""
+    if shutil.which(CHROMIUM) is None and not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; `make test` installs it (scripts/ensure-chromium)")
+        pytest.skip(f"{CHROMIUM} is missing; run scripts/ensure-chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(
+    browser: Browser, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Page]]:
+    """Factory: ``browser_page(width, height, locale="zh-CN")`` → a Page with JavaScript off.
+
+    Each page is screenshotted (full page) into ``test-artifacts/`` when the test ends, named
+    after the test and the viewport; ``page.screenshot(path=...)`` takes more on the way.
+    """
+    contexts: list[tuple[Any, Page, str]] = []
+
+    def make(width: int = 360, height: int = 740, locale: str = "zh-CN") -> Page:
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            java_script_enabled=False,
+            locale=locale,
+        )
+        page = context.new_page()
+        contexts.append((context, page, f"{width}x{height}"))
+        return page
+
+    yield make
+    ARTIFACTS.mkdir(exist_ok=True)
+    test_name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+    for index, (context, page, size) in enumerate(contexts):
+        try:
+            if page.url.startswith("http"):
+                shot = ARTIFACTS / f"{test_name}-{index}-{size}.png"
+                page.screenshot(path=str(shot), full_page=True)
+        finally:
+            context.close()

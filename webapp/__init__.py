@@ -1,0 +1,79 @@
+"""The Flask site: `create_app` builds an app from the environment plus an optional config."""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response
+
+from webapp import errors, i18n
+from webapp.config import ensure_secret_key, normalise_database_url, settings_from_env
+from webapp.extensions import babel, csrf, db, migrate
+from webapp.main import bp as main_bp
+from webapp.play import bp as play_bp
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+# The package is installed editable; static files and migrations sit beside it in the repo.
+PROJECT_ROOT = PACKAGE_DIR.parent
+STATIC_DIR = PROJECT_ROOT / "static"
+MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+
+# No JavaScript anywhere: the policy forbids scripts outright, so an injected one cannot run.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'none'; object-src 'none'; style-src 'self'; "
+    "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` overrides the environment (tests pass their settings here).
+
+    Besides Flask keys, ``config`` may hold ``INSTANCE_PATH`` and ``DATABASE_URL``.
+    """
+    overrides = dict(config or {})
+    instance_path = overrides.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
+    app = Flask(
+        __name__,
+        static_folder=str(STATIC_DIR),
+        static_url_path="/static",
+        instance_path=os.path.abspath(instance_path) if instance_path else None,
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    app.config.update(settings_from_env(app.instance_path))
+    app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=30)
+    if "DATABASE_URL" in overrides:
+        overrides["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(overrides.pop("DATABASE_URL"))
+    app.config.update(overrides)
+    ensure_secret_key(app.config, app.instance_path)
+
+    db.init_app(app)
+    migrate.init_app(
+        app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True
+    )
+    csrf.init_app(app)
+    babel.init_app(
+        app,
+        locale_selector=i18n.select_locale,
+        default_locale=i18n.DEFAULT_LOCALE,
+        default_domain="messages",
+    )
+    i18n.init_app(app)
+    errors.init_app(app)
+
+    app.register_blueprint(main_bp)
+    app.register_blueprint(play_bp)
+
+    app.after_request(_security_headers)
+    return app
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    return response

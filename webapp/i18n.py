@@ -1,0 +1,104 @@
+"""Choosing the page language: ``?lang=`` switch, then the session, then Accept-Language.
+
+Locales are Babel identifiers (``zh_Hans``); pages use BCP 47 tags (``zh-Hans``) in
+``<html lang>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from flask import Flask, Response, redirect, request, session
+
+LOCALES: tuple[str, ...] = ("zh_Hans", "zh_Hant", "en")
+DEFAULT_LOCALE = "zh_Hans"
+SESSION_KEY = "lang"
+# Each language names itself, so a reader can find their own whatever the page language.
+LANGUAGE_NAMES: dict[str, str] = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}
+_TRADITIONAL_REGIONS = frozenset({"hant", "tw", "hk", "mo"})
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageLink:
+    locale: str
+    name: str
+    href: str
+    current: bool
+
+    @property
+    def html_lang(self) -> str:
+        return html_lang(self.locale)
+
+
+def html_lang(locale: str) -> str:
+    """The BCP 47 tag for a locale: ``zh_Hans`` → ``zh-Hans``."""
+    return locale.replace("_", "-")
+
+
+def locale_for_tag(tag: str) -> str | None:
+    """Map a language tag (``zh-TW``, ``zh_Hans``, ``en-GB``) to one of `LOCALES`, or ``None``."""
+    parts = tag.strip().replace("_", "-").lower().split("-")
+    if parts[0] == "en":
+        return "en"
+    if parts[0] == "zh":
+        if _TRADITIONAL_REGIONS.intersection(parts[1:]):
+            return "zh_Hant"
+        return "zh_Hans"
+    return None
+
+
+def select_locale() -> str:
+    """Flask-Babel's locale selector."""
+    chosen = session.get(SESSION_KEY)
+    if isinstance(chosen, str) and chosen in LOCALES:
+        return chosen
+    for tag, quality in request.accept_languages:
+        if quality <= 0:
+            continue
+        locale = locale_for_tag(tag)
+        if locale is not None:
+            return locale
+    return DEFAULT_LOCALE
+
+
+def _same_page_url(lang: str | None) -> str:
+    """This page's path and query, with ``lang`` set (or removed when ``None``)."""
+    args = [(key, value) for key, value in request.args.items(multi=True) if key != "lang"]
+    if lang is not None:
+        args.append(("lang", lang))
+    # A path like //example.org must not become a protocol-relative redirect off the site.
+    path = "/" + request.path.lstrip("/")
+    return path + ("?" + urlencode(args) if args else "")
+
+
+def switch_language() -> Response | None:
+    """``GET ...?lang=en``: remember the language and redirect to the same page without it."""
+    if request.method not in ("GET", "HEAD") or "lang" not in request.args:
+        return None
+    locale = locale_for_tag(request.args["lang"])
+    if locale is not None:
+        session[SESSION_KEY] = locale
+        session.permanent = True
+    return redirect(_same_page_url(None), code=303)
+
+
+def language_links() -> list[LanguageLink]:
+    current = select_locale()
+    return [
+        LanguageLink(locale, LANGUAGE_NAMES[locale], _same_page_url(locale), locale == current)
+        for locale in LOCALES
+    ]
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(switch_language)
+
+    @app.context_processor
+    def language_context() -> dict[str, object]:
+        locale = select_locale()
+        return {
+            "current_locale": locale,
+            "html_lang": html_lang(locale),
+            "language_links": language_links(),
+        }

@@ -1,0 +1,5 @@
+"""Start page: choose a ruleset and difficulty, start or continue a match."""
+
+from webapp.main.views import bp
+
+__all__ = ["bp"]

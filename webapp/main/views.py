@@ -1,0 +1,39 @@
+"""Views of the start page. Thin: parse the form, call one service function, redirect."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from gin_engine.ruleset import PRESETS
+from webapp.main.forms import DIFFICULTIES, NewMatchForm, difficulty_name, ruleset_name
+from webapp.play.service import current_match, start_match
+
+bp = Blueprint("main", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    form = NewMatchForm()
+    return render_template(
+        "main/index.html",
+        form=form,
+        presets=PRESETS,
+        difficulties=DIFFICULTIES,
+        running=current_match(),
+        ruleset_name=ruleset_name,
+        difficulty_name=difficulty_name,
+    )
+
+
+@bp.post("/new")
+def new_match() -> Response:
+    form = NewMatchForm()
+    if not form.validate_on_submit():
+        if form.ruleset.errors:
+            abort(400, description=_("Unknown ruleset. Please choose Standard, Classic or Quick."))
+        abort(400, description=_("Unknown difficulty. Please choose Easy, Normal or Expert."))
+    # owner becomes the logged-in player's id once accounts exist.
+    start_match(str(form.ruleset.data), str(form.difficulty.data), owner=None)
+    return redirect(url_for("play.table"), code=303)

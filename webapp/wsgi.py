@@ -1,0 +1,5 @@
+"""WSGI entry point: ``gunicorn webapp.wsgi:app``."""
+
+from webapp import create_app
+
+app = create_app()
