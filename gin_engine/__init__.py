@@ -1,1 +1,56 @@
-"""Gin Rummy rules engine (standard library only)."""
+"""Gin Rummy rules engine: cards, melds, lay-offs, hands, matches and players' views.
+
+Standard library only, so the rules can be used and tested without the website.
+"""
+
+from gin_engine.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    NextHand,
+    PassUpcard,
+    TakeUpcard,
+    format_action,
+    parse_action,
+)
+from gin_engine.cards import DECK, Card, CardMask, format_cards, parse_cards
+from gin_engine.errors import (
+    GinError,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidInputError,
+    Reason,
+)
+from gin_engine.hand import Event, Hand, Move, Phase
+from gin_engine.match import Match
+from gin_engine.melds import (
+    Arrangement,
+    LayOff,
+    LayOffResult,
+    Meld,
+    MeldKind,
+    arrange,
+    best_discards,
+    deadwood,
+    discard_options,
+    knock_arrangements,
+    knocker_arrangement,
+    lay_off,
+)
+from gin_engine.results import HandEnd, HandResult, Settlement, settle
+from gin_engine.ruleset import CLASSIC, PRESETS, QUICK, STANDARD, NextDealer, Ruleset, preset
+from gin_engine.view import PlayerView, legal_actions
+
+__all__ = [
+    "Action", "Arrangement", "CLASSIC", "Card", "CardMask", "DECK", "Discard", "DrawDiscard",
+    "DrawStock", "Event", "Gin", "GinError", "Hand", "HandEnd", "HandResult",
+    "IllegalActionError", "InvalidCardError", "InvalidInputError", "Knock", "LayOff",
+    "LayOffResult", "Match", "Meld", "MeldKind", "Move", "NextDealer", "NextHand", "PRESETS",
+    "PassUpcard", "Phase", "PlayerView", "QUICK", "Reason", "Ruleset", "STANDARD", "Settlement",
+    "TakeUpcard", "arrange", "best_discards", "deadwood", "discard_options", "format_action",
+    "format_cards", "knock_arrangements", "knocker_arrangement", "lay_off", "legal_actions",
+    "parse_action", "parse_cards", "preset", "settle",
+]

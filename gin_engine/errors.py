@@ -7,10 +7,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Reason(str, Enum):
+class Reason(StrEnum):
     """Stable codes for every refusal; their values are part of the public contract."""
 
     NOT_YOUR_TURN = "not-your-turn"
@@ -22,6 +22,8 @@ class Reason(str, Enum):
     DEADWOOD_TOO_HIGH = "deadwood-too-high"
     NOT_GIN = "not-gin"
     DISCARD_PILE_EMPTY = "discard-pile-empty"
+    DECIDE_UPCARD = "decide-upcard"
+    UPCARD_DECLINED = "upcard-declined"
     UPCARD_ALREADY_DECIDED = "upcard-already-decided"
     HAND_NOT_OVER = "hand-not-over"
     MATCH_OVER = "match-over"

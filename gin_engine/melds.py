@@ -363,9 +363,10 @@ def _chains(defender: CardMask, melds: Sequence[CardMask]) -> list[tuple[int, li
     return chains
 
 
-def _best_lay_off(defender: CardMask, melds: Sequence[CardMask]) -> tuple[int, tuple[int, ...]]:
-    """Least deadwood over every legal choice of lay-offs (then fewest cards laid off)."""
-    chains = _chains(defender, melds)
+def _best_lay_off(
+    defender: CardMask, chains: list[tuple[int, list[CardMask]]]
+) -> tuple[int, tuple[int, ...]]:
+    """Least deadwood over every legal choice of chain prefixes (then fewest cards laid off)."""
     best = (deadwood_mask(defender), 0)
     best_key: tuple[int, ...] = (0,) * len(chains)
     seen = set()
@@ -402,10 +403,14 @@ def lay_off(
     """
     defender = _as_mask(defender_cards)
     melds = _meld_masks(knocker_melds, defender)
-    _, combo = _best_lay_off(defender, melds)
     chains = _chains(defender, melds)
+    _, combo = _best_lay_off(defender, chains)
     lay_offs, laid = [], 0
-    for (index, prefixes), k in zip(chains, combo, strict=True):
+    # a card both on a run's chain and the 4th of a set goes to the run: later cards may need it
+    chosen = sorted(
+        zip(chains, combo, strict=True), key=lambda ch: _KIND_OF[melds[ch[0][0]]] is MeldKind.SET
+    )
+    for (index, prefixes), k in chosen:
         for card in from_mask(prefixes[k] & ~laid):
             lay_offs.append(LayOff(card, index))
         laid |= prefixes[k]
@@ -436,7 +441,7 @@ def knocker_arrangement(
     for arrangement in knock_arrangements(knocker, knock_limit):
         masks = tuple(to_mask(m.cards) for m in arrangement.melds)
         kn = arrangement.deadwood
-        de, _ = _best_lay_off(defender, masks)
+        de, _ = _best_lay_off(defender, _chains(defender, masks))
         result = de - kn if kn < de else -(undercut_bonus + kn - de)
         key = (-result, kn, masks)
         if best is None or key < best:

@@ -6,13 +6,13 @@ Nothing else in the engine or on the pages hard-codes these numbers; they read t
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from gin_engine.errors import InvalidInputError
 
 
-class NextDealer(str, Enum):
+class NextDealer(StrEnum):
     WINNER = "winner"  # the hand's scorer deals the next hand
     LOSER = "loser"  # the hand's non-scorer deals the next hand
 
@@ -26,7 +26,7 @@ class Ruleset:
     undercut_bonus: int = 25
     hand_size: int = 10
     dead_hand_stock: int = 2
-    """The hand is dead when the player who leaves this many stock cards discards without knocking."""
+    """A plain discard that leaves this many stock cards (or fewer) ends the hand as dead."""
     next_dealer: NextDealer = NextDealer.WINNER
     settlement: bool = True
     game_bonus: int = 100

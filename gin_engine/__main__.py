@@ -1,0 +1,94 @@
+"""``python -m gin_engine``: the computer plays a whole match against itself and prints it."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from gin_engine.actions import Action
+from gin_engine.cards import format_cards
+from gin_engine.hand import Phase
+from gin_engine.match import Match
+from gin_engine.players import greedy_action
+from gin_engine.results import HandEnd, HandResult, Settlement
+from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, preset
+from gin_engine.view import PlayerView, legal_actions
+
+NAMES = ("South", "North")
+
+
+def describe_result(result: HandResult) -> list[str]:
+    head = f"Hand {result.number} (dealer {NAMES[result.dealer]}): "
+    if result.end is HandEnd.DEAD or result.knocker is None:
+        return [head + "dead hand, nobody scores"]
+    assert result.knocker_melds is not None and result.defender is not None
+    knocker, defender = NAMES[result.knocker], NAMES[1 - result.knocker]
+    km, dr = result.knocker_melds, result.defender
+    lines = [
+        head + f"{knocker} {'goes gin' if result.end is HandEnd.GIN else 'knocks'}",
+        f"  {knocker}: melds {' | '.join(str(m) for m in km.melds) or '-'};"
+        f" deadwood {format_cards(km.deadwood_cards) or '-'} = {km.deadwood}",
+        f"  {defender}: melds {' | '.join(str(m) for m in dr.melds) or '-'};"
+        f" lays off {' '.join(str(lo.card) for lo in dr.lay_offs) or '-'};"
+        f" deadwood {format_cards(dr.deadwood_cards) or '-'} = {dr.deadwood}",
+    ]
+    if result.end is HandEnd.KNOCK:
+        line = f"{result.defender_deadwood} - {result.knocker_deadwood} = {result.points}"
+    elif result.end is HandEnd.GIN:
+        line = f"{result.bonus} + {result.difference} = {result.points}"
+    else:
+        line = f"undercut: {result.bonus} + {result.difference} = {result.points}"
+    assert result.scorer is not None
+    lines.append(f"  {NAMES[result.scorer]} scores {line}")
+    return lines
+
+
+def describe_settlement(settlement: Settlement) -> list[str]:
+    w = settlement.winner
+    lines = [f"{NAMES[w]} wins the match."]
+    for p in (0, 1):
+        bonus = settlement.game_bonus if p == w else 0
+        mult = settlement.shutout_multiplier if p == w else 1
+        lines.append(
+            f"  {NAMES[p]}: hands {settlement.hand_points[p]}"
+            + (f" x{mult} (shutout)" if mult > 1 else "")
+            + (f" + game {bonus}" if bonus else "")
+            + (f" + boxes {settlement.box_bonus[p]}" if settlement.box_bonus[p] else "")
+            + f" = {settlement.totals[p]}"
+        )
+    return lines
+
+
+def play(match: Match, choose: object = greedy_action, rng: random.Random | None = None) -> None:
+    rng = rng or random.Random(0)
+    while match.phase is not Phase.MATCH_OVER:
+        if match.phase is Phase.HAND_OVER:
+            for line in describe_result(match.results[-1]):
+                print(line)
+            print(f"  totals: {NAMES[0]} {match.scores[0]}, {NAMES[1]} {match.scores[1]}")
+            match.apply(0, legal_actions(match.view(0))[0])
+            continue
+        player = match.hand.turn
+        view: PlayerView = match.view(player)
+        action: Action = greedy_action(view, rng)
+        match.apply(player, action)
+    for line in describe_result(match.results[-1]):
+        print(line)
+    assert match.settlement is not None
+    for line in describe_settlement(match.settlement):
+        print(line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ruleset", choices=sorted(PRESETS), default=DEFAULT_PRESET)
+    parser.add_argument("--seed", type=int, default=None, help="fix the shuffle (default: OS)")
+    args = parser.parse_args()
+    rng: random.Random = random.SystemRandom() if args.seed is None else random.Random(args.seed)
+    ruleset = preset(args.ruleset)
+    print(f"Gin Rummy, {ruleset.name} rules, to {ruleset.target}")
+    play(Match.new(ruleset, rng), rng=rng)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,229 @@
+"""One hand of Gin Rummy: the deal, the upcard offer, turns, and how the hand ends.
+
+Glossary
+    dealer / non-dealer  the dealer deals; the non-dealer always acts first
+    upcard               card 21 of the deal, turned face up as the first discard
+    stock                the face-down cards, drawn from the front of ``stock``
+    taken card           the card taken from the discard pile this turn; it may not be
+                         discarded in the same turn
+    known cards          cards a player took from the discard pile and still holds (public)
+    history              the public record of moves; stock draws carry no card
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gin_engine.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_engine.cards import Card
+from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
+from gin_engine.melds import LayOffResult, arrange, deadwood, knocker_arrangement, lay_off
+from gin_engine.results import HandResult, dead_hand, score_hand
+from gin_engine.ruleset import Ruleset
+
+
+class Phase(StrEnum):
+    UPCARD = "upcard"
+    DRAW = "draw"
+    DISCARD = "discard"
+    HAND_OVER = "hand-over"
+    MATCH_OVER = "match-over"
+
+
+class Move(StrEnum):
+    """Kinds of public events in a hand's history."""
+
+    TAKE_UPCARD = "t"
+    PASS_UPCARD = "p"
+    DRAW_STOCK = "s"
+    DRAW_DISCARD = "d"
+    DISCARD = "x"
+    KNOCK = "k"
+    GIN = "g"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public move. ``card`` is None for a stock draw (hidden) and for a pass."""
+
+    player: int
+    move: Move
+    card: Card | None = None
+
+    def encode(self) -> str:
+        return f"{self.player}{self.move.value}{self.card or ''}"
+
+    @classmethod
+    def decode(cls, text: str) -> Event:
+        try:
+            card = Card.parse(text[2:]) if len(text) > 2 else None
+            return cls(int(text[0]), Move(text[1]), card)
+        except (ValueError, IndexError) as exc:
+            raise InvalidInputError(f"bad event: {text!r}") from exc
+
+
+class Hand:
+    """The mutable state of one hand. Change it only through ``apply``."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        number: int,
+        dealer: int,
+        hands: tuple[list[Card], list[Card]],
+        stock: list[Card],
+        discard_pile: list[Card],
+    ) -> None:
+        self.ruleset = ruleset
+        self.number = number
+        self.dealer = dealer
+        self.hands = hands
+        self.stock = stock
+        self.discard_pile = discard_pile
+        self.phase = Phase.UPCARD
+        self.turn = 1 - dealer
+        self.upcard_passes = 0
+        """How many players declined the upcard; after two the first draw must be from stock."""
+        self.taken_card: Card | None = None
+        self.drawn_card: Card | None = None
+        self.known: tuple[set[Card], set[Card]] = (set(), set())
+        self.history: list[Event] = []
+        self.result: HandResult | None = None
+
+    @classmethod
+    def deal(cls, ruleset: Ruleset, number: int, dealer: int, deck: Sequence[Card]) -> Hand:
+        """Deal from an explicit order: non-dealer, dealer, upcard, then the stock in draw order."""
+        if len(deck) != 52 or len(set(deck)) != 52:
+            raise InvalidInputError("a deal needs the 52 distinct cards")
+        n = ruleset.hand_size
+        hands: tuple[list[Card], list[Card]] = ([], [])
+        hands[1 - dealer].extend(deck[:n])
+        hands[dealer].extend(deck[n : 2 * n])
+        return cls(ruleset, number, dealer, hands, list(deck[2 * n + 1 :]), [deck[2 * n]])
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def upcard_takeable(self) -> bool:
+        """The first draw of the hand may not take the upcard once both players passed it."""
+        return not (self.upcard_passes == 2 and len(self.history) == 2)
+
+    def apply(self, player: int, action: Action) -> None:
+        """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
+        if self.phase is Phase.HAND_OVER:
+            raise IllegalActionError(Reason.WRONG_PHASE, "the hand is over")
+        if player != self.turn:
+            raise IllegalActionError(Reason.NOT_YOUR_TURN)
+        if isinstance(action, TakeUpcard | PassUpcard):
+            self._upcard(player, action)
+        elif isinstance(action, DrawStock | DrawDiscard):
+            self._draw(player, action)
+        elif isinstance(action, Discard | Knock | Gin):
+            self._discard(player, action)
+        else:
+            raise IllegalActionError(Reason.WRONG_PHASE, type(action).__name__)
+
+    def _upcard(self, player: int, action: TakeUpcard | PassUpcard) -> None:
+        if self.phase is not Phase.UPCARD:
+            raise IllegalActionError(Reason.UPCARD_ALREADY_DECIDED)
+        if isinstance(action, TakeUpcard):
+            card = self.discard_pile.pop()
+            self._take_into_hand(player, card, from_pile=True)
+            self.history.append(Event(player, Move.TAKE_UPCARD, card))
+            self.phase = Phase.DISCARD
+            return
+        self.history.append(Event(player, Move.PASS_UPCARD))
+        self.upcard_passes += 1
+        self.turn = 1 - player
+        if self.upcard_passes == 2:
+            self.phase = Phase.DRAW
+
+    def _draw(self, player: int, action: DrawStock | DrawDiscard) -> None:
+        if self.phase is Phase.UPCARD:
+            raise IllegalActionError(Reason.DECIDE_UPCARD)
+        if self.phase is not Phase.DRAW:
+            raise IllegalActionError(Reason.ALREADY_DREW)
+        if isinstance(action, DrawStock):
+            card = self.stock.pop(0)
+            self._take_into_hand(player, card, from_pile=False)
+            self.history.append(Event(player, Move.DRAW_STOCK))
+        else:
+            if not self.discard_pile:
+                raise IllegalActionError(Reason.DISCARD_PILE_EMPTY)
+            if not self.upcard_takeable:
+                raise IllegalActionError(Reason.UPCARD_DECLINED)
+            card = self.discard_pile.pop()
+            self._take_into_hand(player, card, from_pile=True)
+            self.history.append(Event(player, Move.DRAW_DISCARD, card))
+        self.phase = Phase.DISCARD
+
+    def _take_into_hand(self, player: int, card: Card, *, from_pile: bool) -> None:
+        self.hands[player].append(card)
+        self.drawn_card = card
+        if from_pile:
+            self.taken_card = card
+            self.known[player].add(card)
+
+    def _discard(self, player: int, action: Discard | Knock | Gin) -> None:
+        if self.phase is Phase.UPCARD:
+            raise IllegalActionError(Reason.DECIDE_UPCARD)
+        if self.phase is not Phase.DISCARD:
+            raise IllegalActionError(Reason.DRAW_FIRST)
+        card = action.card
+        hand = self.hands[player]
+        if card not in hand:
+            raise IllegalActionError(Reason.NOT_IN_HAND, str(card))
+        if card == self.taken_card:
+            raise IllegalActionError(Reason.CANNOT_DISCARD_TAKEN_CARD, str(card))
+        remaining = [c for c in hand if c != card]
+        if isinstance(action, Knock | Gin):
+            left = deadwood(remaining)
+            if isinstance(action, Gin) and left != 0:
+                raise IllegalActionError(Reason.NOT_GIN, str(left))
+            if left > self.ruleset.knock_limit:
+                raise IllegalActionError(Reason.DEADWOOD_TOO_HIGH, str(left))
+        hand.remove(card)
+        self.known[player].discard(card)
+        self.taken_card = None
+        self.drawn_card = None
+        if isinstance(action, Knock | Gin):
+            move = Move.GIN if deadwood(remaining) == 0 else Move.KNOCK
+            self.history.append(Event(player, move, card))
+            self.discard_pile.append(card)
+            self._showdown(player)
+            return
+        self.discard_pile.append(card)
+        self.history.append(Event(player, Move.DISCARD, card))
+        if len(self.stock) <= self.ruleset.dead_hand_stock:
+            self.result = dead_hand(self.number, self.dealer)
+            self.phase = Phase.HAND_OVER
+            return
+        self.turn = 1 - player
+        self.phase = Phase.DRAW
+
+    def _showdown(self, knocker: int) -> None:
+        knocker_cards, defender_cards = self.hands[knocker], self.hands[1 - knocker]
+        melds = knocker_arrangement(
+            knocker_cards, defender_cards, self.ruleset.knock_limit, self.ruleset.undercut_bonus
+        )
+        defender: LayOffResult
+        if melds.deadwood == 0:
+            own = arrange(defender_cards)  # no lay-offs on gin
+            defender = LayOffResult(own.melds, (), own.deadwood_cards, own.deadwood)
+        else:
+            defender = lay_off(defender_cards, melds.melds)
+        self.result = score_hand(self.ruleset, self.number, self.dealer, knocker, melds, defender)
+        self.phase = Phase.HAND_OVER

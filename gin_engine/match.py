@@ -1,0 +1,151 @@
+"""A match: hands dealt one after another until a player's total reaches the target.
+
+Glossary
+    seed        the match's secret shuffle seed; deal ``n`` is shuffled by
+                ``Random(f"{seed}:{n}")``, so a stored match re-deals identically and a
+                refresh can never re-shuffle
+    deal        one dealing of the cards; a dead hand is followed by a new deal by the same dealer
+    settlement  the final account (game bonus, boxes, shutout) when the ruleset asks for it
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gin_engine.actions import Action, NextHand
+from gin_engine.cards import DECK, Card
+from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
+from gin_engine.hand import Hand, Phase
+from gin_engine.results import HandResult, Settlement, hand_points, settle
+from gin_engine.ruleset import NextDealer, Ruleset
+from gin_engine.snapshot import (
+    SNAPSHOT_VERSION,
+    decode_hand,
+    decode_result,
+    decode_ruleset,
+    encode_hand,
+    encode_result,
+    encode_ruleset,
+)
+from gin_engine.view import PlayerView, make_view
+
+COMPUTER_DEALS_FIRST = 1
+"""Seat 0 is the person on the site; in hand 1 the computer (seat 1) deals (RULES §3)."""
+
+
+class Match:
+    """A two-player match. Change it only through ``apply``; read it through ``view``."""
+
+    def __init__(self, ruleset: Ruleset, seed: str, hand: Hand, deals: int = 1) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self.hand = hand
+        self.deals = deals
+        self.results: list[HandResult] = []
+        self.settlement: Settlement | None = None
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset,
+        rng: random.Random,
+        first_dealer: int = COMPUTER_DEALS_FIRST,
+        deck: Sequence[Card] | None = None,
+    ) -> Match:
+        """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
+
+        ``deck`` fixes the first deal for tests; later deals come from the seed.
+        """
+        seed = f"{rng.getrandbits(128):032x}"
+        first = list(deck) if deck is not None else shuffled_deck(seed, 1)
+        return cls(ruleset, seed, Hand.deal(ruleset, 1, first_dealer, first))
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.MATCH_OVER if self.settlement is not None else self.hand.phase
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return hand_points(self.results)
+
+    @property
+    def turn(self) -> int | None:
+        """Who must act now; None between hands (either side may deal on) and after the match."""
+        return self.hand.turn if self.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD) else None
+
+    def apply(self, player: int, action: Action) -> None:
+        """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
+        if self.settlement is not None:
+            raise IllegalActionError(Reason.MATCH_OVER)
+        if isinstance(action, NextHand):
+            self.next_hand()
+            return
+        self.hand.apply(player, action)
+        if self.hand.result is not None:
+            self._record(self.hand.result)
+
+    def next_hand(self, deck: Sequence[Card] | None = None) -> None:
+        """Deal the next hand; ``deck`` fixes its order for tests."""
+        if self.settlement is not None:
+            raise IllegalActionError(Reason.MATCH_OVER)
+        if self.hand.phase is not Phase.HAND_OVER:
+            raise IllegalActionError(Reason.HAND_NOT_OVER)
+        self.deals += 1
+        order = list(deck) if deck is not None else shuffled_deck(self.seed, self.deals)
+        number = self.hand.number + 1
+        self.hand = Hand.deal(self.ruleset, number, self.next_dealer(), order)
+
+    def next_dealer(self) -> int:
+        last = self.results[-1] if self.results else None
+        if last is None or last.scorer is None:
+            return self.hand.dealer  # a dead hand is redealt by the same dealer
+        if self.ruleset.next_dealer is NextDealer.WINNER:
+            return last.scorer
+        return 1 - last.scorer
+
+    def _record(self, result: HandResult) -> None:
+        self.results.append(result)
+        self._settle_if_over()
+
+    def _settle_if_over(self) -> None:
+        """The match ends after the hand whose scorer's total reaches the target (RULES §9)."""
+        scorer = self.results[-1].scorer if self.results else None
+        if scorer is not None and self.scores[scorer] >= self.ruleset.target:
+            self.settlement = settle(self.ruleset, self.results, scorer)
+
+    def view(self, player: int) -> PlayerView:
+        return make_view(self, player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A versioned, compact, JSON-safe snapshot; ``from_dict`` restores the exact match."""
+        return {
+            "v": SNAPSHOT_VERSION,
+            "rules": encode_ruleset(self.ruleset),
+            "seed": self.seed,
+            "deals": self.deals,
+            "results": [encode_result(r) for r in self.results],
+            "hand": encode_hand(self.hand),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        try:
+            if data["v"] != SNAPSHOT_VERSION:
+                raise InvalidInputError(f"unknown snapshot version {data['v']!r}")
+            ruleset = decode_ruleset(data["rules"])
+            results = [decode_result(r) for r in data["results"]]
+            hand = decode_hand(ruleset, data["hand"], results)
+            match = cls(ruleset, str(data["seed"]), hand, int(data["deals"]))
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
+        match.results = results
+        match._settle_if_over()
+        return match
+
+
+def shuffled_deck(seed: str, deal: int) -> list[Card]:
+    deck = list(DECK)
+    random.Random(f"{seed}:{deal}").shuffle(deck)
+    return deck

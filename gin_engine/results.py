@@ -1,0 +1,144 @@
+"""Results as data: how a hand ended and how a match settles.
+
+The pages render these values; no sentence is built here.
+
+Glossary
+    knocker      the player who ended the hand by knocking (or going gin)
+    defender     the other player, who may lay off cards on the knocker's melds (not after gin)
+    undercut     the defender's deadwood after lay-offs is not above the knocker's
+    dead hand    the stock ran down to the dead-hand threshold with no knock: nobody scores
+    box          a hand won, worth the ruleset's box bonus in the settlement
+    shutout      the loser won no hand: the winner's hand points are multiplied
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from gin_engine.melds import Arrangement, LayOffResult
+from gin_engine.ruleset import Ruleset
+
+
+class HandEnd(StrEnum):
+    KNOCK = "knock"
+    GIN = "gin"
+    UNDERCUT = "undercut"
+    DEAD = "dead"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of one hand; ``points = bonus + difference`` go to ``scorer``."""
+
+    number: int
+    dealer: int
+    end: HandEnd
+    knocker: int | None = None
+    scorer: int | None = None
+    bonus: int = 0
+    difference: int = 0
+    knocker_deadwood: int = 0
+    defender_deadwood: int = 0
+    knocker_melds: Arrangement | None = None
+    defender: LayOffResult | None = None
+    """The defender's melds, lay-offs and remaining deadwood (no lay-offs after gin)."""
+
+    @property
+    def points(self) -> int:
+        return self.bonus + self.difference
+
+    @property
+    def defender_player(self) -> int | None:
+        return None if self.knocker is None else 1 - self.knocker
+
+
+def score_hand(
+    ruleset: Ruleset,
+    number: int,
+    dealer: int,
+    knocker: int,
+    knocker_melds: Arrangement,
+    defender: LayOffResult,
+) -> HandResult:
+    """Apply RULES §7: gin, knock or undercut, exactly one side scores."""
+    kd, dd = knocker_melds.deadwood, defender.deadwood
+    shown = HandResult(
+        number=number,
+        dealer=dealer,
+        end=HandEnd.KNOCK,
+        knocker=knocker,
+        knocker_deadwood=kd,
+        defender_deadwood=dd,
+        knocker_melds=knocker_melds,
+        defender=defender,
+    )
+    if kd == 0:
+        gin = ruleset.gin_bonus
+        return replace(shown, end=HandEnd.GIN, scorer=knocker, bonus=gin, difference=dd)
+    if kd < dd:
+        return replace(shown, scorer=knocker, difference=dd - kd)
+    return replace(
+        shown,
+        end=HandEnd.UNDERCUT,
+        scorer=1 - knocker,
+        bonus=ruleset.undercut_bonus,
+        difference=kd - dd,
+    )
+
+
+def dead_hand(number: int, dealer: int) -> HandResult:
+    return HandResult(number=number, dealer=dealer, end=HandEnd.DEAD)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The final account of a match (RULES §9). Index 0/1 are the two players."""
+
+    winner: int
+    hand_points: tuple[int, int]
+    hands_won: tuple[int, int]
+    shutout: bool
+    shutout_multiplier: int
+    game_bonus: int
+    box_bonus: tuple[int, int]
+    totals: tuple[int, int]
+
+    @property
+    def loser(self) -> int:
+        return 1 - self.winner
+
+
+def hand_points(results: list[HandResult]) -> tuple[int, int]:
+    """Each player's running total: the sum of the hands it scored."""
+    totals = [0, 0]
+    for result in results:
+        if result.scorer is not None:
+            totals[result.scorer] += result.points
+    return totals[0], totals[1]
+
+
+def settle(ruleset: Ruleset, results: list[HandResult], winner: int) -> Settlement:
+    points = hand_points(results)
+    won = [0, 0]
+    for result in results:
+        if result.scorer is not None:
+            won[result.scorer] += 1
+    hands_won = (won[0], won[1])
+    if not ruleset.settlement:
+        return Settlement(winner, points, hands_won, False, 1, 0, (0, 0), points)
+    shutout = hands_won[1 - winner] == 0
+    multiplier = ruleset.shutout_multiplier if shutout else 1
+    boxes = (hands_won[0] * ruleset.box_bonus, hands_won[1] * ruleset.box_bonus)
+    totals = [points[0] + boxes[0], points[1] + boxes[1]]
+    totals[winner] += points[winner] * (multiplier - 1) + ruleset.game_bonus
+    return Settlement(
+        winner=winner,
+        hand_points=points,
+        hands_won=hands_won,
+        shutout=shutout,
+        shutout_multiplier=multiplier,
+        game_bonus=ruleset.game_bonus,
+        box_bonus=boxes,
+        totals=(totals[0], totals[1]),
+    )

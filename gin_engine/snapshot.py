@@ -1,0 +1,142 @@
+"""Compact JSON-safe encodings of hands and results for match snapshots (never pickle).
+
+Cards are written as their two-character codes run together (``"7S8S9S"``), melds separated by
+``|``; a finished standard match fits in well under 4 KB of JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gin_engine.cards import Card, to_mask
+from gin_engine.errors import InvalidInputError
+from gin_engine.hand import Event, Hand, Phase
+from gin_engine.melds import Arrangement, LayOff, LayOffResult, Meld
+from gin_engine.results import HandEnd, HandResult
+from gin_engine.ruleset import PRESETS, Ruleset
+
+SNAPSHOT_VERSION = 1
+
+
+def encode_cards(cards: Any) -> str:
+    return "".join(str(c) for c in cards)
+
+
+def decode_cards(text: str) -> list[Card]:
+    if len(text) % 2:
+        raise InvalidInputError(f"bad card run: {text!r}")
+    return [Card.parse(text[i : i + 2]) for i in range(0, len(text), 2)]
+
+
+def encode_ruleset(ruleset: Ruleset) -> str | dict[str, Any]:
+    """A preset is stored by name; anything else in full."""
+    return ruleset.name if PRESETS.get(ruleset.name) == ruleset else ruleset.to_dict()
+
+
+def decode_ruleset(data: str | dict[str, Any]) -> Ruleset:
+    if isinstance(data, str):
+        if data not in PRESETS:
+            raise InvalidInputError(f"unknown ruleset {data!r}")
+        return PRESETS[data]
+    return Ruleset.from_dict(data)
+
+
+def _encode_melds(melds: tuple[Meld, ...]) -> str:
+    return "|".join(encode_cards(m.cards) for m in melds)
+
+
+def _decode_melds(text: str) -> tuple[Meld, ...]:
+    return tuple(Meld.from_mask(to_mask(decode_cards(part))) for part in text.split("|") if part)
+
+
+def encode_result(result: HandResult) -> dict[str, Any]:
+    data: dict[str, Any] = {"n": result.number, "dl": result.dealer, "e": result.end.value}
+    if result.knocker is None or result.knocker_melds is None or result.defender is None:
+        return data
+    defender = result.defender
+    data.update(
+        k=result.knocker,
+        s=result.scorer,
+        b=result.bonus,
+        d=result.difference,
+        km=_encode_melds(result.knocker_melds.melds),
+        kw=encode_cards(result.knocker_melds.deadwood_cards),
+        dm=_encode_melds(defender.melds),
+        lo=" ".join(f"{lo.card}{lo.meld_index}" for lo in defender.lay_offs),
+        dw=encode_cards(defender.deadwood_cards),
+    )
+    return data
+
+
+def decode_result(data: dict[str, Any]) -> HandResult:
+    end = HandEnd(data["e"])
+    base = HandResult(number=int(data["n"]), dealer=int(data["dl"]), end=end)
+    if end is HandEnd.DEAD:
+        return base
+    knocker_dead = decode_cards(data["kw"])
+    knocker_melds = Arrangement(
+        _decode_melds(data["km"]), tuple(knocker_dead), sum(c.value for c in knocker_dead)
+    )
+    lay_offs = tuple(LayOff(Card.parse(p[:2]), int(p[2:])) for p in data["lo"].split())
+    defender_dead = decode_cards(data["dw"])
+    defender = LayOffResult(
+        _decode_melds(data["dm"]),
+        lay_offs,
+        tuple(defender_dead),
+        sum(c.value for c in defender_dead),
+    )
+    return HandResult(
+        number=base.number,
+        dealer=base.dealer,
+        end=end,
+        knocker=int(data["k"]),
+        scorer=int(data["s"]),
+        bonus=int(data["b"]),
+        difference=int(data["d"]),
+        knocker_deadwood=knocker_melds.deadwood,
+        defender_deadwood=defender.deadwood,
+        knocker_melds=knocker_melds,
+        defender=defender,
+    )
+
+
+def encode_hand(hand: Hand) -> dict[str, Any]:
+    return {
+        "n": hand.number,
+        "dl": hand.dealer,
+        "h": [encode_cards(hand.hands[0]), encode_cards(hand.hands[1])],
+        "st": encode_cards(hand.stock),
+        "dp": encode_cards(hand.discard_pile),
+        "ph": hand.phase.value,
+        "t": hand.turn,
+        "up": hand.upcard_passes,
+        "tk": str(hand.taken_card or ""),
+        "dr": str(hand.drawn_card or ""),
+        "kn": [encode_cards(sorted(hand.known[0])), encode_cards(sorted(hand.known[1]))],
+        "hi": [e.encode() for e in hand.history],
+    }
+
+
+def decode_hand(ruleset: Ruleset, data: dict[str, Any], results: list[HandResult]) -> Hand:
+    hand = Hand(
+        ruleset,
+        int(data["n"]),
+        int(data["dl"]),
+        (decode_cards(data["h"][0]), decode_cards(data["h"][1])),
+        decode_cards(data["st"]),
+        decode_cards(data["dp"]),
+    )
+    hand.phase = Phase(data["ph"])
+    hand.turn = int(data["t"])
+    hand.upcard_passes = int(data["up"])
+    hand.taken_card = Card.parse(data["tk"]) if data["tk"] else None
+    hand.drawn_card = Card.parse(data["dr"]) if data["dr"] else None
+    hand.known = (set(decode_cards(data["kn"][0])), set(decode_cards(data["kn"][1])))
+    hand.history = [Event.decode(e) for e in data["hi"]]
+    if hand.phase is Phase.HAND_OVER:
+        hand.result = results[-1]
+    cards = [*hand.hands[0], *hand.hands[1], *hand.stock, *hand.discard_pile]
+    if len(cards) != 52 or len(set(cards)) != 52:
+        raise InvalidInputError("snapshot does not hold the 52 distinct cards")
+    return hand
+

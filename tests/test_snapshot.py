@@ -1,0 +1,64 @@
+"""Snapshots: versioned compact JSON that restores the exact match."""
+
+import json
+import random
+
+import pytest
+
+from gin_engine import STANDARD, InvalidInputError, Match, Phase, Ruleset
+from tests.engine_play import play_match, step
+
+
+def test_snapshot_is_json_and_round_trips():
+    m = Match.new(STANDARD, random.Random(3))
+    data = m.to_dict()
+    assert data["v"] == 1
+    again = Match.from_dict(json.loads(json.dumps(data)))
+    assert again.to_dict() == data
+
+
+def test_restored_match_continues_identically():
+    m = Match.new(STANDARD, random.Random(4))
+    rng_a, rng_b = random.Random(9), random.Random()
+    for _ in range(40):
+        step(m, rng_a)
+    rng_b.setstate(rng_a.getstate())
+    copy = Match.from_dict(json.loads(json.dumps(m.to_dict())))
+    play_match(m, rng_a)
+    play_match(copy, rng_b)
+    assert copy.to_dict() == m.to_dict()
+    assert copy.settlement == m.settlement
+
+
+def test_finished_standard_match_snapshot_is_well_under_4_kb():
+    sizes = []
+    for seed in range(20):
+        m = Match.new(STANDARD, random.Random(seed))
+        play_match(m, random.Random(seed))
+        assert m.phase is Phase.MATCH_OVER
+        sizes.append(len(json.dumps(m.to_dict(), separators=(",", ":"))))
+    assert max(sizes) < 3000, sizes
+
+
+def test_custom_ruleset_is_stored_in_full():
+    rules = Ruleset(name="custom", target=60, gin_bonus=20)
+    m = Match.new(rules, random.Random(1))
+    assert Match.from_dict(m.to_dict()).ruleset == rules
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.update(v=99),
+        lambda d: d.pop("hand"),
+        lambda d: d["hand"].update(st=d["hand"]["st"][2:]),  # a card goes missing
+        lambda d: d["hand"].update(ph="lunch"),
+        lambda d: d.update(rules="no-such-rules"),
+        lambda d: d["hand"]["hi"].append("9zz"),
+    ],
+)
+def test_damaged_snapshots_are_input_errors(damage):
+    data = Match.new(STANDARD, random.Random(2)).to_dict()
+    damage(data)
+    with pytest.raises(InvalidInputError):
+        Match.from_dict(data)
