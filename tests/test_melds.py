@@ -24,7 +24,7 @@ from gin_engine.melds import (
     meld_candidates,
 )
 
-SETTINGS = settings(derandomize=True, max_examples=300, deadline=None)
+SETTINGS = settings(derandomize=True, max_examples=500, deadline=None)
 
 
 # ---- brute force reference (independent of the engine: frozensets, no bit tables) -----------

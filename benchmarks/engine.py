@@ -1,0 +1,116 @@
+"""Engine speed: seeded, standard library only. Run ``python benchmarks/engine.py``.
+
+Each benchmark is a function in ``BENCHMARKS`` returning ``(label, value, unit)`` rows; add one by
+writing a function and listing it. Inputs are dealt from a fixed seed and every timed call sees a
+different hand, so no cache can help.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gin_engine.cards import DECK, Card, to_mask  # noqa: E402
+from gin_engine.melds import (  # noqa: E402
+    Meld,
+    arrange,
+    best_discards,
+    deadwood,
+    deadwood_mask,
+    discard_options,
+    knocker_arrangement,
+    lay_off,
+)
+
+SEED = 20240601
+HANDS = 20_000
+Row = tuple[str, float, str]
+T = TypeVar("T")
+
+
+def _per_call_us(func: Callable[[T], object], inputs: Sequence[T]) -> float:
+    start = time.perf_counter()
+    for item in inputs:
+        func(item)
+    return (time.perf_counter() - start) / len(inputs) * 1e6
+
+
+def _hands(size: int, count: int, seed: int) -> list[list[Card]]:
+    rng = random.Random(seed)
+    return [rng.sample(DECK, size) for _ in range(count)]
+
+
+def _knock_deals(count: int, seed: int) -> list[tuple[list[Card], list[Card], tuple[Meld, ...]]]:
+    """Random deals whose first hand can knock (deadwood <= 10), with its minimum melds."""
+    rng = random.Random(seed)
+    deals: list[tuple[list[Card], list[Card], tuple[Meld, ...]]] = []
+    while len(deals) < count:
+        cards = rng.sample(DECK, 20)
+        knocker, defender = cards[:10], cards[10:]
+        if deadwood_mask(to_mask(knocker)) <= 10:
+            deals.append((knocker, defender, arrange(knocker).melds))
+    return deals
+
+
+def bench_deadwood() -> list[Row]:
+    hands = _hands(10, HANDS, SEED)
+    masks = [to_mask(h) for h in hands]
+    return [
+        ("deadwood(list of 10 Card)", _per_call_us(deadwood, hands), "µs/call"),
+        ("deadwood(mask of 10)", _per_call_us(deadwood, masks), "µs/call"),
+        ("deadwood_mask(mask of 10)", _per_call_us(deadwood_mask, masks), "µs/call"),
+    ]
+
+
+def bench_discards() -> list[Row]:
+    hands = _hands(11, HANDS // 4, SEED + 1)
+    return [
+        ("discard_options(11 Card)", _per_call_us(discard_options, hands), "µs/call"),
+        ("best_discards(11 Card)", _per_call_us(best_discards, hands), "µs/call"),
+    ]
+
+
+def bench_lay_off() -> list[Row]:
+    deals = _knock_deals(500, SEED + 2)
+    start = time.perf_counter()
+    for _, defender, melds in deals:
+        lay_off(defender, melds)
+    per_lay_off = (time.perf_counter() - start) / len(deals) * 1e6
+    start = time.perf_counter()
+    for knocker, defender, _ in deals:
+        knocker_arrangement(knocker, defender, 10, 25)
+    per_knock = (time.perf_counter() - start) / len(deals) * 1e6
+    return [
+        ("lay_off(10 vs a knock's melds)", per_lay_off, "µs/call"),
+        ("knocker_arrangement(10 vs 10)", per_knock, "µs/call"),
+    ]
+
+
+def bench_full_matches() -> list[Row]:
+    """FILL IN (match engine): full random matches per second, bots vs bots, seeded."""
+    return [("full random matches", float("nan"), "matches/s (not yet written)")]
+
+
+BENCHMARKS: list[Callable[[], list[Row]]] = [
+    bench_deadwood,
+    bench_discards,
+    bench_lay_off,
+    bench_full_matches,
+]
+
+
+def main() -> None:
+    print(f"Python {sys.version.split()[0]}, seed {SEED}")
+    for bench in BENCHMARKS:
+        for label, value, unit in bench():
+            print(f"{label:<36} {value:10.2f} {unit}")
+
+
+if __name__ == "__main__":
+    main()
