@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from webapp import create_app
+from webapp.config import ConfigError
 from webapp.models import Match
 
 LANGUAGE_CASES = [
@@ -168,3 +171,24 @@ def test_stylesheet_is_served_from_the_top_level_static_folder(client: FlaskClie
     response = client.get("/static/css/site.css")
     assert response.status_code == 200
     assert ".card.red" in response.get_data(as_text=True)
+
+
+def test_production_refuses_a_missing_secret_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.setenv("APP_ENV", "production")
+    with pytest.raises(ConfigError):
+        create_app({"INSTANCE_PATH": str(tmp_path)})
+
+
+def test_development_key_is_kept_in_the_instance_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("APP_ENV", raising=False)
+    first = create_app({"INSTANCE_PATH": str(tmp_path)})
+    second = create_app({"INSTANCE_PATH": str(tmp_path)})
+    assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"]
+    assert len(first.config["SECRET_KEY"]) >= 32
+    assert first.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path / 'gin.sqlite3'}"

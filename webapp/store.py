@@ -92,7 +92,7 @@ def save_match(match: Match, expected_version: int, *, commit: bool = True) -> i
         .execution_options(synchronize_session=False)
     )
     result = db.session.execute(statement)
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+    if result.rowcount != 1:
         db.session.rollback()
         raise StaleMatchError(match_id, expected_version)
     if commit:
