@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from flask import Flask, Response, redirect, request, session
+from flask import Flask, redirect, request, session
+from werkzeug.wrappers import Response
 
 LOCALES: tuple[str, ...] = ("zh_Hans", "zh_Hant", "en")
 DEFAULT_LOCALE = "zh_Hans"
