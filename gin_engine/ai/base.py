@@ -1,0 +1,95 @@
+"""The one interface every computer player shares, and the hand arithmetic they all use.
+
+Glossary
+    bot        a computer player: ``choose(view)`` returns one legal action for that view
+    policy     the pure function behind a bot: (view, rng) -> action; it keeps no memory
+               between calls, because the site stores only the engine snapshot between requests
+    outs       unseen cards that would lower a hand's deadwood if drawn
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gin_engine.actions import Action, Discard, Gin, Knock, NextHand
+from gin_engine.cards import DECK, VALUES, Card, CardMask, to_mask
+from gin_engine.errors import IllegalActionError, Reason
+from gin_engine.hand import Phase
+from gin_engine.melds import deadwood_mask
+from gin_engine.view import PlayerView, legal_actions
+
+Policy = Callable[[PlayerView, random.Random], Action]
+
+_RANK_BITS = 0x8004002001
+"""The bits of rank 0 in each of the four suits; shift left by a rank for that rank."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A computer player of one level: a policy plus its own random source."""
+
+    level: str
+    policy: Policy
+    rng: random.Random
+
+    def choose(self, view: PlayerView) -> Action:
+        """One legal action for ``view``; between hands it deals on."""
+        if view.phase is Phase.HAND_OVER:
+            return NextHand()
+        if not view.my_turn:
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
+        return self.policy(view, self.rng)
+
+
+def min_discard(mask: CardMask, keep: Card | None = None) -> tuple[int, list[Card]]:
+    """For an 11-card mask: the least deadwood after one discard and the discards reaching it."""
+    best, cards = 999, []
+    m = mask
+    while m:
+        low = m & -m
+        m ^= low
+        card = DECK[low.bit_length() - 1]
+        if card is keep:
+            continue
+        left = deadwood_mask(mask ^ low)
+        if left < best:
+            best, cards = left, [card]
+        elif left == best:
+            cards.append(card)
+    return best, cards
+
+
+def in_some_meld(mask: CardMask, card: Card) -> bool:
+    """Whether ``card`` forms a meld (any set or run) with cards of ``mask``."""
+    rank, suit = card.rank, card.suit
+    same_rank = mask & (_RANK_BITS << rank) & ~card.bit
+    if same_rank.bit_count() >= 2:
+        return True
+    pattern = mask >> (13 * suit) & 0x1FFF | 1 << rank
+    for lo in range(max(0, rank - 2), min(rank, 10) + 1):
+        if pattern >> lo & 7 == 7:
+            return True
+    return False
+
+
+def finish(view: PlayerView, card: Card, left: int) -> Action:
+    """The discard of ``card`` leaving ``left`` deadwood, as gin, knock or a plain discard."""
+    if left == 0:
+        return Gin(card)
+    if left <= view.ruleset.knock_limit:
+        return Knock(card)
+    return Discard(card)
+
+
+def hand_mask(view: PlayerView) -> CardMask:
+    return to_mask(view.hand)
+
+
+def card_value(card: Card) -> int:
+    return VALUES[card.rank]
+
+
+def first_legal(view: PlayerView) -> Action:
+    return legal_actions(view)[0]

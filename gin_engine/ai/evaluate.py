@@ -1,0 +1,96 @@
+"""Scoring hands for the expert: deadwood now, what the next draw may bring, and discard danger.
+
+Glossary
+    gain        the expected fall in deadwood from the next stock card: every unseen card that
+                is still in the stock, times how much it would lower the deadwood
+    score       how good a 10-card hand is to hold (lower is better): its deadwood minus the
+                weighted gain, plus the danger of the card thrown to get it
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin_engine.ai.inference import danger
+from gin_engine.cards import DECK, VALUES, Card, CardMask
+from gin_engine.melds import deadwood_mask
+
+GAIN_WEIGHT = 2.5
+"""How many turns of drawing the hand's potential is worth, in deadwood points."""
+DANGER_WEIGHT = 9.0
+"""Deadwood points charged for a discard the opponent melds for sure."""
+PRUNE = 12
+"""Discards leaving more than this above the least deadwood are not scored further."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One discard: the card, the deadwood it leaves, the draw gain, its danger, its score."""
+
+    card: Card
+    deadwood: int
+    gain: float
+    danger: float
+    score: float
+
+
+def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
+    """Expected deadwood saved by one stock draw (then the best discard) from a 10-card hand."""
+    base = deadwood_mask(h10)
+    total = 0.0
+    for i, p in draw_p.items():
+        bit = 1 << i
+        with_card = h10 | bit
+        if deadwood_mask(with_card) == base + VALUES[i % 13]:
+            continue  # the card would stay deadwood and be thrown back
+        best = base
+        m = with_card
+        while m:
+            low = m & -m
+            m ^= low
+            left = deadwood_mask(with_card ^ low)
+            if left < best:
+                best = left
+        total += p * (base - best)
+    return total
+
+
+def draw_chances(unseen: CardMask, w: list[float], stock: int) -> dict[int, float]:
+    """Per unseen card: the chance that it is the next stock card."""
+    if stock <= 0:
+        return {}
+    return {i: (1.0 - w[i]) / stock for i in range(52) if unseen >> i & 1}
+
+
+def hand_score(h10: CardMask, draw_p: dict[int, float], gain_weight: float) -> float:
+    return deadwood_mask(h10) - gain_weight * draw_gain(h10, draw_p)
+
+
+def options(
+    h11: CardMask,
+    keep: Card | None,
+    draw_p: dict[int, float],
+    hold: list[float],
+    gain_weight: float = GAIN_WEIGHT,
+    danger_weight: float = DANGER_WEIGHT,
+) -> list[Option]:
+    """Every discard worth scoring, best (lowest score) first; ties keep card order."""
+    plain = []
+    m = h11
+    while m:
+        low = m & -m
+        m ^= low
+        card = DECK[low.bit_length() - 1]
+        if card is not keep:
+            plain.append((deadwood_mask(h11 ^ low), card))
+    least = min(d for d, _ in plain)
+    found = []
+    for d, card in plain:
+        if d > least + PRUNE:
+            continue
+        gain = draw_gain(h11 ^ card.bit, draw_p)
+        risk = danger(card.index, hold)
+        score = d - gain_weight * gain + danger_weight * risk
+        found.append(Option(card, d, gain, risk, score))
+    found.sort(key=lambda o: o.score)
+    return found

@@ -1,0 +1,134 @@
+"""Expert: card tracking, opponent inference, discard danger, and knocks timed by undercut risk.
+
+Draw: takes the pile card when the hand it leads to scores better than the hand expected after
+a stock draw. Discard: the option with the lowest score (deadwood, minus what the next draws
+may bring, plus the danger of feeding the opponent). Knock: samples the opponent's hidden cards
+from the unseen ones by inference weight and plays the knock out against each sample with the
+engine's own lay-off search; it knocks when the undercut risk is low enough for the stock left,
+otherwise it keeps playing for a lower count or gin.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gin_engine.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_engine.ai.base import first_legal, hand_mask, min_discard
+from gin_engine.ai.evaluate import GAIN_WEIGHT, Option, draw_chances, draw_gain, options
+from gin_engine.ai.inference import holding, sample_hidden, weights
+from gin_engine.ai.memory import Memory, remember
+from gin_engine.cards import Card, CardMask
+from gin_engine.hand import Phase
+from gin_engine.melds import arrange, deadwood_mask, lay_off
+from gin_engine.view import PlayerView
+
+SAMPLES = 24
+"""Opponent hands sampled to judge a knock."""
+TAKE_MARGIN = 0.0
+"""How much better (in score points) taking the pile card must look than a stock draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOutlook:
+    """What a knock now is expected to bring, from sampled opponent hands."""
+
+    deadwood: int
+    undercut_risk: float
+    expected_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Everything the expert derives from a view before it decides."""
+
+    memory: Memory
+    weights: list[float]
+    hold: list[float]
+    draw_p: dict[int, float]
+
+
+def read(view: PlayerView) -> Reading:
+    memory = remember(view)
+    w = weights(memory)
+    return Reading(memory, w, holding(memory, w), draw_chances(memory.unseen, w, memory.stock))
+
+
+def knock_outlook(
+    view: PlayerView, h10: CardMask, reading: Reading, rng: random.Random
+) -> KnockOutlook:
+    """Play a knock with ``h10`` against sampled opponent hands (lay-offs included)."""
+    melds = arrange(h10)
+    mine = melds.deadwood
+    bonus = view.ruleset.undercut_bonus
+    undercuts = 0
+    points = 0.0
+    known = reading.memory.opp_known
+    for _ in range(SAMPLES):
+        opp = known | sample_hidden(reading.memory, reading.weights, rng)
+        theirs = lay_off(opp, melds.melds).deadwood
+        if theirs <= mine:
+            undercuts += 1
+            points -= bonus + mine - theirs
+        else:
+            points += theirs - mine
+    return KnockOutlook(mine, undercuts / SAMPLES, points / SAMPLES)
+
+
+def risk_allowed(stock: int, deadwood: int) -> float:
+    """The undercut risk the expert accepts for a knock, by stock left and own deadwood."""
+    if stock <= 6:
+        return 0.45
+    if deadwood <= 3:
+        return 0.3
+    return 0.2
+
+
+def should_knock(outlook: KnockOutlook, stock: int) -> bool:
+    if outlook.expected_points <= 0:
+        return stock <= 4 and outlook.undercut_risk < 0.5
+    return outlook.undercut_risk <= risk_allowed(stock, outlook.deadwood)
+
+
+def take_is_better(view: PlayerView, top: Card, reading: Reading) -> bool:
+    """Compare holding the pile card with the hand expected after a stock draw."""
+    mask = hand_mask(view)
+    take = options(mask | top.bit, top, reading.draw_p, reading.hold)
+    take_score = min(o.deadwood - GAIN_WEIGHT * o.gain for o in take)
+    gain_now = draw_gain(mask, reading.draw_p)
+    stock_score = deadwood_mask(mask) - GAIN_WEIGHT * gain_now - gain_now
+    return take_score < stock_score - TAKE_MARGIN
+
+
+def discard_choice(view: PlayerView, reading: Reading) -> list[Option]:
+    return options(hand_mask(view), view.taken_card, reading.draw_p, reading.hold)
+
+
+def expert_policy(view: PlayerView, rng: random.Random) -> Action:
+    top = view.discard_top
+    if view.phase in (Phase.UPCARD, Phase.DRAW):
+        takeable = view.phase is Phase.UPCARD or view.upcard_takeable
+        if top is not None and takeable and take_is_better(view, top, read(view)):
+            return TakeUpcard() if view.phase is Phase.UPCARD else DrawDiscard()
+        return PassUpcard() if view.phase is Phase.UPCARD else DrawStock()
+    if view.phase is not Phase.DISCARD:
+        return first_legal(view)
+    mask = hand_mask(view)
+    least, lowest = min_discard(mask, keep=view.taken_card)
+    if least == 0:
+        return Gin(lowest[0])
+    reading = read(view)
+    if least <= view.ruleset.knock_limit:
+        outlook = knock_outlook(view, mask ^ lowest[0].bit, reading, rng)
+        if should_knock(outlook, view.stock_count):
+            return Knock(lowest[0])
+    return Discard(discard_choice(view, reading)[0].card)

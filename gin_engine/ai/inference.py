@@ -1,0 +1,141 @@
+"""Reading the opponent: how likely each unseen card is in its hand, and how dangerous a discard is.
+
+Glossary
+    weight   the estimated chance that an unseen card is among the opponent's hidden cards;
+             the weights of all unseen cards add up to the number of hidden cards
+    danger   the estimated chance that the opponent can meld a card we would discard
+             (it holds two cards forming a set or run with it)
+    sample   one guess of the opponent's whole hand: its known cards plus hidden cards drawn
+             from the unseen ones by weight
+
+The opponent keeps cards near what it took from the pile and throws away cards it cannot use,
+so a taken card raises the weight of its rank-mates and suit neighbours and a discarded or
+declined card lowers theirs.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gin_engine.ai.memory import Memory
+from gin_engine.cards import DECK, CardMask
+
+_RANK_BITS = 0x8004002001
+
+TAKEN_BOOST = 2.2
+"""Multiplier for an unseen card that would meld with a card the opponent took."""
+SHED_DAMP = 0.55
+"""Multiplier for an unseen card next to (or of the rank of) a card the opponent let go."""
+MAX_WEIGHT = 0.95
+
+
+def neighbours(index: int) -> CardMask:
+    """Same rank in other suits, and the same suit one or two ranks away."""
+    rank = index % 13
+    mask = (_RANK_BITS << rank) & ~(1 << index)
+    for step in (-2, -1, 1, 2):
+        if 0 <= rank + step < 13:
+            mask |= 1 << (index + step)
+    return mask
+
+
+NEIGHBOURS: tuple[CardMask, ...] = tuple(neighbours(i) for i in range(52))
+CLOSE: tuple[CardMask, ...] = tuple(
+    ((_RANK_BITS << (i % 13)) & ~(1 << i))
+    | (1 << (i - 1) if i % 13 > 0 else 0)
+    | (1 << (i + 1) if i % 13 < 12 else 0)
+    for i in range(52)
+)
+"""Same rank in other suits and the suit neighbours one rank away."""
+
+
+def _near(mask: CardMask, table: tuple[CardMask, ...]) -> CardMask:
+    near = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        near |= table[low.bit_length() - 1]
+    return near
+
+
+def weights(memory: Memory) -> list[float]:
+    """Per card index: the chance it is a hidden card of the opponent (0 unless unseen)."""
+    w = [0.0] * 52
+    unseen = memory.unseen
+    count = unseen.bit_count()
+    if count == 0 or memory.opp_hidden <= 0:
+        return w
+    boosted = _near(memory.opp_known | memory.opp_taken, NEIGHBOURS)
+    damped = _near(memory.opp_discards | memory.opp_declined, CLOSE)
+    raw = 0.0
+    m = unseen
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        x = 1.0
+        if boosted & low:
+            x *= TAKEN_BOOST
+        if damped & low:
+            x *= SHED_DAMP
+        w[i] = x
+        raw += x
+    scale = memory.opp_hidden / raw
+    for _ in range(3):  # renormalise after capping
+        total = 0.0
+        capped = 0.0
+        for i in range(52):
+            if w[i]:
+                v = min(MAX_WEIGHT, w[i] * scale)
+                total += v
+                capped += v == MAX_WEIGHT
+        if total <= 0 or abs(total - memory.opp_hidden) < 1e-6:
+            break
+        scale *= memory.opp_hidden / total
+    return [min(MAX_WEIGHT, x * scale) if x else 0.0 for x in w]
+
+
+def holding(memory: Memory, w: list[float]) -> list[float]:
+    """Per card index: the chance the opponent holds it (1 if known, 0 if seen elsewhere)."""
+    p = list(w)
+    m = memory.opp_known
+    while m:
+        low = m & -m
+        m ^= low
+        p[low.bit_length() - 1] = 1.0
+    return p
+
+
+def danger(index: int, hold: list[float]) -> float:
+    """The chance the opponent holds two cards that meld with card ``index``."""
+    rank, base = index % 13, index - index % 13
+    others = [hold[(t * 13) + rank] for t in range(4) if t * 13 + rank != index]
+    a, b, c = others
+    set_p = a * b + a * c + b * c - 2 * a * b * c
+    run_miss = 1.0
+    for lo in (rank - 2, rank - 1, rank):
+        if lo < 0 or lo + 2 > 12:
+            continue
+        p = 1.0
+        for r in (lo, lo + 1, lo + 2):
+            if r != rank:
+                p *= hold[base + r]
+        run_miss *= 1.0 - p
+    return 1.0 - (1.0 - set_p) * run_miss
+
+
+def sample_hidden(memory: Memory, w: list[float], rng: random.Random) -> CardMask:
+    """Draw the opponent's hidden cards from the unseen ones, by weight, without replacement."""
+    keyed = []
+    for i in range(52):
+        if w[i] > 0:
+            keyed.append((rng.random() ** (1.0 / w[i]), i))
+    keyed.sort(reverse=True)
+    mask = 0
+    for _, i in keyed[: memory.opp_hidden]:
+        mask |= 1 << i
+    return mask
+
+
+def unseen_cards(memory: Memory) -> list[int]:
+    return [c.index for c in DECK if memory.unseen >> c.index & 1]

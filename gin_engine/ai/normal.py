@@ -1,0 +1,88 @@
+"""Normal: remembers what the opponent took and threw, avoids feeding it, knocks by the stage.
+
+It takes a pile card when that lowers its deadwood. Among discards it prefers the least
+deadwood, but a card of the same rank as, or next in suit to, a card the opponent took from
+the pile costs extra; ties go to the discard that keeps the most cards able to meld. It knocks
+only with deadwood low enough for how far the hand has gone (less and less as the stock runs
+down), and always goes gin.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gin_engine.actions import Action, Discard, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
+from gin_engine.ai.base import finish, first_legal, hand_mask, min_discard
+from gin_engine.ai.inference import CLOSE
+from gin_engine.ai.memory import remember
+from gin_engine.cards import DECK, VALUES, CardMask
+from gin_engine.hand import Phase
+from gin_engine.melds import deadwood_mask
+from gin_engine.view import PlayerView
+
+FEED_PENALTY = 4
+"""Deadwood points charged for a discard next to a card the opponent took."""
+
+
+def knock_limit_for_stage(stock: int, knock_limit: int) -> int:
+    """The most deadwood normal knocks with, given the cards left in the stock."""
+    if stock >= 24:
+        return knock_limit
+    if stock >= 18:
+        return min(knock_limit, 8)
+    if stock >= 10:
+        return min(knock_limit, 6)
+    return min(knock_limit, 4)
+
+
+def _outs(h10: CardMask, unseen: CardMask) -> int:
+    """How many unseen cards would meld with the hand."""
+    base = deadwood_mask(h10)
+    count = 0
+    m = unseen
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        if deadwood_mask(h10 | low) < base + VALUES[i % 13]:
+            count += 1
+    return count
+
+
+def normal_policy(view: PlayerView, rng: random.Random) -> Action:
+    top = view.discard_top
+    mask = hand_mask(view)
+    if view.phase in (Phase.UPCARD, Phase.DRAW):
+        takeable = view.phase is Phase.UPCARD or view.upcard_takeable
+        if top is not None and takeable:
+            with_top, _ = min_discard(mask | top.bit, keep=top)
+            if with_top < deadwood_mask(mask):
+                return TakeUpcard() if view.phase is Phase.UPCARD else DrawDiscard()
+        return PassUpcard() if view.phase is Phase.UPCARD else DrawStock()
+    if view.phase is not Phase.DISCARD:
+        return first_legal(view)
+    least, _ = min_discard(mask, keep=view.taken_card)
+    if least == 0:
+        return finish(view, min_discard(mask, keep=view.taken_card)[1][0], 0)
+    memory = remember(view)
+    fed = 0
+    m = memory.opp_known | memory.opp_taken
+    while m:
+        low = m & -m
+        m ^= low
+        fed |= CLOSE[low.bit_length() - 1]
+    scored = []
+    for card in DECK:
+        if not mask & card.bit or card is view.taken_card:
+            continue
+        left = deadwood_mask(mask ^ card.bit)
+        cost = left + (FEED_PENALTY if fed & card.bit else 0)
+        scored.append((cost, -_outs(mask ^ card.bit, memory.unseen), left, card))
+    scored.sort(key=lambda s: (s[0], s[1]))
+    best = [s for s in scored if s[:2] == scored[0][:2]]
+    cost, _, left, card = rng.choice(best)
+    limit = knock_limit_for_stage(view.stock_count, view.ruleset.knock_limit)
+    if least <= limit:
+        knock_card = min_discard(mask, keep=view.taken_card)[1][0]
+        return finish(view, knock_card, least)
+    return Discard(card)

@@ -1,0 +1,175 @@
+"""``python -m gin_engine.tournament A B``: two computer levels play matches with seats swapped.
+
+Each deal seed is played twice, each bot in each seat, so both meet the same cards; a match is
+``Match.new(ruleset, Random(seed))``, which fixes every deal of it. Prints the match win rate
+with its 95% Wilson interval, points per match, how hands ended, and decision times per bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+
+from gin_engine.ai import LEVELS, make_bot
+from gin_engine.hand import Phase
+from gin_engine.match import Match
+from gin_engine.results import HandEnd
+from gin_engine.ruleset import PRESETS, Ruleset, preset
+
+
+@dataclass
+class Tally:
+    """Totals from the first bot's side (A); B's figures are the complements."""
+
+    matches: int = 0
+    wins: int = 0
+    points: int = 0
+    """A's hand points minus B's, summed over matches."""
+    ends: Counter[str] = field(default_factory=Counter)
+    """Hand outcomes: knock/gin/undercut by whom (``"A knock"``) and ``"dead"``."""
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """Decision times in seconds for A and for B."""
+
+    def add(self, other: Tally) -> None:
+        self.matches += other.matches
+        self.wins += other.wins
+        self.points += other.points
+        self.ends.update(other.ends)
+        self.times[0].extend(other.times[0])
+        self.times[1].extend(other.times[1])
+
+
+def play_match(ruleset: Ruleset, seed: int, levels: tuple[str, str], a_seat: int) -> Tally:
+    """One match of bot A (in seat ``a_seat``) against bot B on the deals of ``seed``."""
+    match = Match.new(ruleset, random.Random(seed))
+    seats = [0, 0]
+    seats[a_seat], seats[1 - a_seat] = 0, 1  # seat -> bot (0 = A, 1 = B)
+    bots = [make_bot(levels[b], random.Random(f"{seed}:{b}:{a_seat}")) for b in (0, 1)]
+    tally = Tally(matches=1)
+    seen = 0
+    while match.phase is not Phase.MATCH_OVER:
+        if match.phase is Phase.HAND_OVER:
+            match.next_hand()
+            continue
+        player = match.hand.turn
+        who = seats[player]
+        view = match.view(player)
+        start = time.perf_counter()
+        action = bots[who].choose(view)
+        tally.times[who].append(time.perf_counter() - start)
+        match.apply(player, action)
+        seen = _record_hands(match, seats, tally, seen)
+    _record_hands(match, seats, tally, seen)
+    assert match.settlement is not None
+    a_player = a_seat
+    tally.wins = int(match.settlement.winner == a_player)
+    scores = match.scores
+    tally.points = scores[a_player] - scores[1 - a_player]
+    return tally
+
+
+def _record_hands(match: Match, seats: list[int], tally: Tally, seen: int) -> int:
+    for result in match.results[seen:]:
+        if result.end is HandEnd.DEAD or result.knocker is None:
+            tally.ends["dead"] += 1
+        else:
+            tally.ends[f"{'AB'[seats[result.knocker]]} {result.end.value}"] += 1
+    return len(match.results)
+
+
+def _play_pair(job: tuple[Ruleset, int, tuple[str, str]]) -> Tally:
+    ruleset, seed, levels = job
+    total = Tally()
+    for a_seat in (0, 1):
+        total.add(play_match(ruleset, seed, levels, a_seat))
+    return total
+
+
+def run(
+    levels: tuple[str, str], matches: int, ruleset: Ruleset, seed: int, jobs: int = 1
+) -> Tally:
+    """Play ``matches`` matches (rounded up to an even number: seeds ``seed``, ``seed+1``, ...)."""
+    work = [(ruleset, seed + i, levels) for i in range((matches + 1) // 2)]
+    total = Tally()
+    parts: Iterable[Tally]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            parts = pool.map(_play_pair, work, chunksize=max(1, len(work) // (jobs * 8)))
+            for part in parts:
+                total.add(part)
+    else:
+        for job in work:
+            total.add(_play_pair(job))
+    return total
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(levels: tuple[str, str], tally: Tally) -> list[str]:
+    a, b = levels
+    n = tally.matches
+    low, high = wilson(tally.wins, n)
+    hands = sum(tally.ends.values())
+    lines = [
+        f"{a} (A) vs {b} (B): {n} matches, seats swapped on common seeds",
+        f"A match wins: {tally.wins}/{n} = {tally.wins / n:.1%}"
+        f"  (95% Wilson {low:.1%} .. {high:.1%})",
+        f"A points per match (A minus B hand points): {tally.points / n:+.1f}",
+        f"hands: {hands}, {hands / n:.2f} per match",
+    ]
+    for end in ("knock", "gin", "undercut"):
+        for side in "AB":
+            count = tally.ends[f"{side} {end}"]
+            lines.append(f"  {side} {end:<8} {count:6d}  {count / max(1, hands):6.1%}")
+    lines.append(f"  dead       {tally.ends['dead']:6d}  {tally.ends['dead'] / max(1, hands):6.1%}")
+    for side, name, times in (("A", a, tally.times[0]), ("B", b, tally.times[1])):
+        lines.append(
+            f"decision time {side} {name}: n={len(times)}"
+            f" p50 {percentile(times, 0.5) * 1e3:.2f} ms"
+            f" p95 {percentile(times, 0.95) * 1e3:.2f} ms"
+            f" max {max(times, default=0.0) * 1e3:.2f} ms"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("a", choices=LEVELS)
+    parser.add_argument("b", choices=LEVELS)
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--ruleset", choices=sorted(PRESETS), default="classic")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    levels = (args.a, args.b)
+    start = time.perf_counter()
+    tally = run(levels, args.matches, preset(args.ruleset), args.seed, args.jobs)
+    for line in report(levels, tally):
+        print(line)
+    print(f"ruleset {args.ruleset}, seed {args.seed}, jobs {args.jobs},"
+          f" wall {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
