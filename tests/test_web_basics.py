@@ -125,9 +125,9 @@ def test_new_match_creates_a_row_and_redirects_to_the_table(
         match = Match.query.one()
     assert (match.id, match.ruleset, match.difficulty, match.status) == (
         match_id, "quick", "expert", "active")
-    assert match.snapshot == {} and match.version == 1
+    assert match.snapshot["v"] == 1 and match.version == 1
     table = client.get("/play").get_data(as_text=True)
-    assert "快速规则，专家难度" in table
+    assert 'data-phase="upcard"' in table and 'data-version="1"' in table
     assert "继续这一场" in client.get("/").get_data(as_text=True)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask, Response
 
 from webapp import errors, i18n
+from webapp.cardnames import card_name
 from webapp.config import ensure_secret_key, normalise_database_url, settings_from_env
 from webapp.extensions import babel, csrf, db, migrate
 from webapp.main import bp as main_bp
@@ -67,6 +68,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(main_bp)
     app.register_blueprint(play_bp)
 
+    app.jinja_env.globals["card_name"] = card_name
     app.after_request(_security_headers)
     return app
 

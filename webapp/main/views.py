@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from gin_engine.ruleset import PRESETS
 from webapp.main.forms import DIFFICULTIES, NewMatchForm, difficulty_name, ruleset_name
-from webapp.play.service import current_match, start_match
+from webapp.play.service import running_match, start_match
 
 bp = Blueprint("main", __name__)
 
@@ -21,19 +21,29 @@ def index() -> str:
         form=form,
         presets=PRESETS,
         difficulties=DIFFICULTIES,
-        running=current_match(),
+        running=running_match(),
         ruleset_name=ruleset_name,
         difficulty_name=difficulty_name,
     )
 
 
 @bp.post("/new")
-def new_match() -> Response:
+def new_match() -> Response | str:
     form = NewMatchForm()
     if not form.validate_on_submit():
         if form.ruleset.errors:
             abort(400, description=_("Unknown ruleset. Please choose Standard, Classic or Quick."))
         abort(400, description=_("Unknown difficulty. Please choose Easy, Normal or Expert."))
+    running = running_match()
+    if running is not None and request.form.get("confirm") != "1":
+        # Abandoning a match counts as a loss, so ask once before dealing a new one.
+        return render_template(
+            "main/confirm_new.html",
+            form=form,
+            running=running,
+            ruleset_name=ruleset_name,
+            difficulty_name=difficulty_name,
+        )
     # owner becomes the logged-in player's id once accounts exist.
     start_match(str(form.ruleset.data), str(form.difficulty.data), owner=None)
     return redirect(url_for("play.table"), code=303)

@@ -1,40 +1,110 @@
-"""Match service: what the play and start views call. One function per player action.
+"""Match service: what the play and start views call, one function per player action.
 
-Each function loads the match, applies the engine, and saves it in one transaction
-(`webapp.store.save_match` with the version that was read).
+Each action loads the stored match, applies the person's move with the engine, lets the
+computer reply, and saves the new snapshot with a compare-and-set on the version that the
+page was rendered from — one transaction. A stale version (a resubmitted form, the back
+button, a second tab) raises `StaleMatchError` and changes nothing.
 """
 
 from __future__ import annotations
 
+import random
+
 from flask import session
 
+import gin_engine as engine
+from gin_engine.ai import make_bot
 from webapp.models import Match, MatchStatus
-from webapp.store import create_match, load_match
+from webapp.store import StaleMatchError, create_match, load_match, save_match
 
 SESSION_MATCH_KEY = "match_id"
+PERSON, COMPUTER = 0, 1
+"""Seats: the person is seat 0; the computer deals the first hand (RULES §3)."""
+
+_os_random = random.SystemRandom()
 
 
 def start_match(ruleset_name: str, difficulty: str, owner: int | None) -> Match:
-    """Create a match for this browser session and remember its id there.
+    """Deal a new match for this browser session and remember its id there.
 
-    ``ruleset_name`` is a preset key of `gin_engine.ruleset.PRESETS` and ``difficulty`` one of
-    easy/normal/expert, both validated by the form. ``owner`` is the logged-in user's id, or
-    ``None`` for a guest. The snapshot stays empty until the engine deals the first hand here.
+    ``ruleset_name`` and ``difficulty`` were validated by the form. A match already running in
+    this session is marked abandoned (it counts as a loss).
     """
-    match = create_match(
-        ruleset=ruleset_name, difficulty=difficulty, snapshot={}, owner_user_id=owner
+    abandon_current()
+    game = engine.Match.new(engine.preset(ruleset_name), _os_random, first_dealer=COMPUTER)
+    computer_replies(game, difficulty)
+    record = create_match(
+        ruleset=ruleset_name, difficulty=difficulty, snapshot=game.to_dict(), owner_user_id=owner
     )
-    session[SESSION_MATCH_KEY] = match.id
+    session[SESSION_MATCH_KEY] = record.id
     session.permanent = True
-    return match
+    return record
 
 
 def current_match() -> Match | None:
-    """The active match of this browser session, or ``None``."""
+    """The active or just-finished match of this browser session, or ``None``."""
     match_id = session.get(SESSION_MATCH_KEY)
     if not isinstance(match_id, str):
         return None
     match = load_match(match_id)
-    if match is None or match.status != MatchStatus.ACTIVE:
+    if match is None or match.status == MatchStatus.ABANDONED:
         return None
     return match
+
+
+def running_match() -> Match | None:
+    """The session's match if it is still being played."""
+    match = current_match()
+    return match if match is not None and match.status == MatchStatus.ACTIVE else None
+
+
+def abandon_current() -> None:
+    record = running_match()
+    if record is None:
+        return
+    record.status = MatchStatus.ABANDONED
+    try:
+        save_match(record, record.version)
+    except StaleMatchError:
+        pass  # it moved on meanwhile (finished in another tab): nothing to abandon
+
+
+def game_of(record: Match) -> engine.Match:
+    return engine.Match.from_dict(record.snapshot)
+
+
+def play(record_id: str, version: int, action: engine.Action) -> Match:
+    """Apply the person's ``action`` to the match at ``version`` and the computer's replies.
+
+    Raises `StaleMatchError` when the match is no longer at ``version`` (nothing changes) and
+    `gin_engine.IllegalActionError` when the rules refuse the move (nothing changes).
+    """
+    record = load_match(record_id)
+    if record is None or record.version != version or record.status != MatchStatus.ACTIVE:
+        raise StaleMatchError(record_id, version)
+    game = game_of(record)
+    if isinstance(action, engine.NextHand) and record.pending_difficulty:
+        record.difficulty, record.pending_difficulty = record.pending_difficulty, None
+    game.apply(PERSON, action)
+    computer_replies(game, record.difficulty)
+    record.snapshot = game.to_dict()
+    if game.phase is engine.Phase.MATCH_OVER:
+        record.status = MatchStatus.FINISHED
+    save_match(record, version)
+    return record
+
+
+def change_difficulty(record_id: str, version: int, difficulty: str) -> None:
+    """Ask for another difficulty; it applies from the next hand (RULES §12)."""
+    record = load_match(record_id)
+    if record is None or record.version != version or record.status != MatchStatus.ACTIVE:
+        raise StaleMatchError(record_id, version)
+    record.pending_difficulty = None if difficulty == record.difficulty else difficulty
+    save_match(record, version)
+
+
+def computer_replies(game: engine.Match, difficulty: str) -> None:
+    """The computer moves until it is the person's turn or the hand is over."""
+    bot = make_bot(difficulty, _os_random)
+    while game.turn == COMPUTER:
+        game.apply(COMPUTER, bot.choose(game.view(COMPUTER)))

@@ -1,20 +1,93 @@
-"""The table page. For now a placeholder that shows the match was created."""
+"""The table's views. Thin: read the request, call one service function, redirect (303)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
-from webapp.main.forms import difficulty_name, ruleset_name
-from webapp.play.service import current_match
+import gin_engine as engine
+from webapp.main.forms import DIFFICULTIES, difficulty_name, ruleset_name
+from webapp.play import service
+from webapp.play.forms import BadInput, read_card, read_confirm, read_difficulty, read_move
+from webapp.play.hints import hint_text
+from webapp.play.messages import STALE, move_text, refusal
+from webapp.play.table import build_table
+from webapp.store import StaleMatchError
 
 bp = Blueprint("play", __name__)
 
 
-@bp.get("/play")
-def table() -> str:
-    return render_template(
+def _to_table() -> Response:
+    return redirect(url_for("play.table"), code=303)
+
+
+def _render(record: service.Match, status: int = 200, error: str | None = None) -> tuple[str, int]:
+    try:
+        selected = read_card(request.args.get("card"))
+        confirm = read_confirm(request.args.get("confirm"))
+    except BadInput as bad:
+        abort(400, description=bad.message)
+    table = build_table(
+        record,
+        service.game_of(record),
+        selected=selected,
+        confirm=confirm,
+        want_hint=request.args.get("hint") == "1",
+    )
+    page = render_template(
         "play/table.html",
-        match=current_match(),
+        t=table,
+        error=error,
+        difficulties=DIFFICULTIES,
         ruleset_name=ruleset_name,
         difficulty_name=difficulty_name,
+        move_text=move_text,
+        hint_text=hint_text,
+        PERSON=service.PERSON,
+        COMPUTER=service.COMPUTER,
     )
+    return page, status
+
+
+@bp.get("/play")
+def table() -> tuple[str, int] | Response:
+    record = service.current_match()
+    if record is None:
+        return render_template("play/none.html"), 200
+    return _render(record)
+
+
+@bp.post("/play")
+def move() -> tuple[str, int] | Response:
+    record = service.current_match()
+    try:
+        version, action = read_move(request.form)
+    except BadInput as bad:
+        abort(400, description=bad.message)
+    if record is None:
+        flash(str(STALE), "notice")
+        return redirect(url_for("main.index"), code=303)
+    try:
+        service.play(record.id, version, action)
+    except StaleMatchError:
+        flash(str(STALE), "notice")
+    except engine.IllegalActionError as refused:
+        fresh = service.current_match() or record
+        return _render(fresh, 422, refusal(refused.reason, service.game_of(fresh).ruleset))
+    return _to_table()
+
+
+@bp.post("/play/difficulty")
+def difficulty() -> Response:
+    record = service.running_match()
+    try:
+        version, level = read_difficulty(request.form)
+    except BadInput as bad:
+        abort(400, description=bad.message)
+    if record is None:
+        return _to_table()
+    try:
+        service.change_difficulty(record.id, version, level)
+    except StaleMatchError:
+        flash(str(STALE), "notice")
+    return _to_table()
