@@ -20,7 +20,6 @@ from webapp.play.forms import CONFIRMS_ALLOWED
 from webapp.play.service import COMPUTER, PERSON
 
 
-
 @dataclass(frozen=True)
 class Slot:
     card: engine.Card

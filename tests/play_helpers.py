@@ -1,0 +1,104 @@
+"""Helpers for playing the web table through its forms in tests."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+import gin_engine as engine
+from gin_engine.ai import make_bot
+from webapp.models import Match as MatchRow
+from webapp.play.service import SESSION_MATCH_KEY, computer_replies
+from webapp.store import create_match
+
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+PHASE = re.compile(r'data-phase="([a-z-]+)"')
+VERSION = re.compile(r'data-version="(\d+)"')
+
+
+@dataclass
+class Page:
+    status: int
+    html: str
+
+    @property
+    def phase(self) -> str:
+        found = PHASE.search(self.html)
+        assert found, self.html[:500]
+        return found.group(1)
+
+    @property
+    def version(self) -> int:
+        found = VERSION.search(self.html)
+        assert found
+        return int(found.group(1))
+
+    @property
+    def token(self) -> str:
+        found = CSRF.search(self.html)
+        assert found, "no CSRF token on the page"
+        return found.group(1)
+
+
+def get(client: FlaskClient, path: str = "/play") -> Page:
+    response = client.get(path)
+    return Page(response.status_code, response.get_data(as_text=True))
+
+
+def post_move(
+    client: FlaskClient, page: Page, action: str, card: str | None = None, **extra: Any
+) -> Any:
+    data = {"csrf_token": page.token, "version": str(page.version), "action": action}
+    if card is not None:
+        data["card"] = card
+    data.update(extra)
+    return client.post("/play", data=data)
+
+
+def stored(app: Flask, match_id: str) -> tuple[int, dict[str, Any], MatchRow]:
+    with app.app_context():
+        from webapp.extensions import db
+
+        row = db.session.get(MatchRow, match_id)
+        assert row is not None
+        db.session.expunge(row)
+        return row.version, row.snapshot, row
+
+
+def seat_match(
+    app: Flask,
+    client: FlaskClient,
+    deck: list[engine.Card] | None = None,
+    ruleset: str = "standard",
+    difficulty: str = "easy",
+    seed: int = 0,
+) -> str:
+    """Store a match (optionally from a stacked deck) and make it this client's match."""
+    with app.test_request_context():
+        game = engine.Match.new(
+            engine.preset(ruleset), random.Random(seed), first_dealer=1, deck=deck
+        )
+        computer_replies(game, difficulty)
+        row = create_match(
+            ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict(), owner_user_id=None
+        )
+        match_id = row.id
+    with client.session_transaction() as session:
+        session[SESSION_MATCH_KEY] = match_id
+    return match_id
+
+
+def person_choice(snapshot: dict[str, Any], rng: random.Random) -> engine.Action:
+    """What a sensible person would play, decided from the person's own view only."""
+    game = engine.Match.from_dict(snapshot)
+    return make_bot("easy", rng).choose(game.view(0))
+
+
+def form_fields(action: engine.Action) -> tuple[str, str | None]:
+    text = engine.format_action(action).split()
+    return text[0], (text[1] if len(text) > 1 else None)
