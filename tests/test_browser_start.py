@@ -36,4 +36,5 @@ def test_start_a_match_without_javascript(
     page.get_by_label("Quick").check()
     page.get_by_role("button", name="Start match").click()
     page.wait_for_url(live_server + "/play")
-    assert "Your match has started: Quick rules, Normal difficulty." in page.content()
+    assert page.locator("#table").get_attribute("data-phase") == "upcard"
+    assert page.locator("[data-zone=hand] [data-card]").count() == 10
