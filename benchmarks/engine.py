@@ -16,8 +16,8 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gin_engine.cards import DECK, Card, to_mask  # noqa: E402
 from gin_engine import STANDARD, Knock, Match, Phase, legal_actions  # noqa: E402
+from gin_engine.cards import DECK, Card, to_mask  # noqa: E402
 from gin_engine.melds import (  # noqa: E402
     Meld,
     arrange,
