@@ -8,11 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
+from flask_babel import lazy_gettext as _l
 
 from webapp import errors, i18n
+from webapp.accounts import bp as accounts_bp
+from webapp.board import bp as board_bp
 from webapp.cardnames import card_name
 from webapp.config import ensure_secret_key, normalise_database_url, settings_from_env
-from webapp.extensions import babel, csrf, db, migrate
+from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.main import bp as main_bp
 from webapp.play import bp as play_bp
 
@@ -64,13 +67,30 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     i18n.init_app(app)
     errors.init_app(app)
+    _init_accounts(app)
 
     app.register_blueprint(main_bp)
     app.register_blueprint(play_bp)
+    app.register_blueprint(accounts_bp)
+    app.register_blueprint(board_bp)
 
     app.jinja_env.globals["card_name"] = card_name
     app.after_request(_security_headers)
     return app
+
+
+def _init_accounts(app: Flask) -> None:
+    login_manager.init_app(app)
+    login_manager.login_view = "accounts.login"
+    login_manager.login_message = _l("Please log in to see that page.")
+    login_manager.login_message_category = "notice"
+    # Flashed messages are stored in the session, so the lazy text is rendered first.
+    login_manager.localize_callback = str
+    # "basic" protection only marks sessions non-fresh (no page here asks for a fresh login)
+    # and writes that mark into every guest's cookie; "strong" logs out people whose
+    # address changes, as on mobile networks. The session is rotated at login instead.
+    login_manager.session_protection = None
+    limiter.init_app(app)
 
 
 def _security_headers(response: Response) -> Response:

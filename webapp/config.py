@@ -10,6 +10,9 @@ Environment variables:
   a missing key is an error.
 - ``PORT``: where ``make run`` serves (default 8000).
 - ``SESSION_COOKIE_SECURE``: ``1`` behind HTTPS.
+- ``REDIS_URL``: where the login and registration rate limits are counted, shared by every
+  app process; without it each process counts in its own memory.
+- ``AUTH_RATE_LIMIT``: attempts allowed per client address, default ``10 per minute;50 per hour``.
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ import os
 import secrets
 import tempfile
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 SECRET_KEY_FILE = "secret_key"
 DATABASE_FILE = "gin.sqlite3"
+DEFAULT_AUTH_RATE_LIMIT = "10 per minute;50 per hour"
 
 
 class ConfigError(RuntimeError):
@@ -59,6 +64,13 @@ def settings_from_env(
         "WTF_CSRF_TIME_LIMIT": None,
         "BABEL_DEFAULT_LOCALE": "zh_Hans",
         "BABEL_DEFAULT_TIMEZONE": "UTC",
+        "RATELIMIT_STORAGE_URI": env.get("REDIS_URL") or "memory://",
+        "AUTH_RATE_LIMIT": env.get("AUTH_RATE_LIMIT") or DEFAULT_AUTH_RATE_LIMIT,
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        "REMEMBER_COOKIE_SECURE": _truthy(env.get("SESSION_COOKIE_SECURE")),
+        "REMEMBER_COOKIE_DURATION": timedelta(days=30),
+        "LEADERBOARD_PAGE_SIZE": 20,
     }
     if env.get("SECRET_KEY"):
         settings["SECRET_KEY"] = env["SECRET_KEY"]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -29,3 +32,6 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+login_manager = LoginManager()
+# Storage comes from RATELIMIT_STORAGE_URI (memory://, or Redis when REDIS_URL is set).
+limiter = Limiter(key_func=get_remote_address)

@@ -7,7 +7,16 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, DateTime, Dialect, Index, Integer, String
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -70,6 +79,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "matches"
     __table_args__ = (
         Index("ix_matches_status_updated_at", "status", "updated_at"),
+        Index("ix_matches_owner_user_id_status", "owner_user_id", "status"),
         CheckConstraint(
             "status IN ('active', 'finished', 'abandoned')", name="status_known"
         ),
@@ -84,11 +94,107 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     # A difficulty chosen during a match applies from the next hand.
     pending_difficulty: Mapped[str | None] = mapped_column(String(16), nullable=True)
     status: Mapped[str] = mapped_column(String(16), nullable=False, default=MatchStatus.ACTIVE)
-    # Accounts come later; the foreign key to users is added by that migration.
-    owner_user_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The easiest difficulty any hand was played at: ranking points count the match at this
+    # level, so switching to expert for the last hand earns no expert points.
+    lowest_difficulty: Mapped[str] = mapped_column(String(16), nullable=False)
+    # ``None`` while a guest plays; set when the guest logs in (the match is adopted).
+    owner_user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
     def __repr__(self) -> str:
         return f"<Match {self.id} v{self.version} {self.status}>"
+
+
+USERNAME_MAX = 20
+USERNAME_KEY_MAX = 80  # casefolding can lengthen a name ("ß" → "ss")
+
+
+class User(db.Model):  # type: ignore[name-defined,misc]
+    """An account. ``username_key`` (NFKC + casefold) makes names unique regardless of case."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(USERNAME_MAX), nullable=False)
+    username_key: Mapped[str] = mapped_column(String(USERNAME_KEY_MAX), nullable=False, unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
+
+    # Flask-Login's user protocol.
+    is_active = True
+    is_authenticated = True
+    is_anonymous = False
+
+    def get_id(self) -> str:
+        return str(self.id)
+
+    def __repr__(self) -> str:
+        return f"<User {self.id} {self.username!r}>"
+
+
+class PointAward(db.Model):  # type: ignore[name-defined,misc]
+    """Ranking points for one won match. The unique ``match_id`` makes the award happen once."""
+
+    __tablename__ = "point_awards"
+    __table_args__ = (Index("ix_point_awards_user_id_awarded_at", "user_id", "awarded_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    difficulty: Mapped[str] = mapped_column(String(16), nullable=False)
+    points: Mapped[int] = mapped_column(Integer, nullable=False)
+    awarded_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
+
+
+class Outcome(StrEnum):
+    """How a match ended for its owner; an abandoned match counts as a loss."""
+
+    WON = "won"
+    LOST = "lost"
+    ABANDONED = "abandoned"
+
+
+class MatchResult(db.Model):  # type: ignore[name-defined,misc]
+    """The owner's statistics of one ended match, written once in the transaction that ends it.
+
+    Counts are from the owner's side (seat 0): ``gins`` are the owner's gins, an undercut
+    ``given`` is one the owner scored as defender, ``received`` one the owner suffered as
+    knocker. ``knocks``/``knock_deadwood`` cover the owner's knocks that were not gin.
+    """
+
+    __tablename__ = "match_results"
+    __table_args__ = (
+        Index("ix_match_results_user_id_finished_at", "user_id", "finished_at"),
+        Index("ix_match_results_finished_at", "finished_at"),
+        CheckConstraint("outcome IN ('won', 'lost', 'abandoned')", name="outcome_known"),
+    )
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    ruleset: Mapped[str] = mapped_column(String(32), nullable=False)
+    difficulty: Mapped[str] = mapped_column(String(16), nullable=False)
+    outcome: Mapped[str] = mapped_column(String(16), nullable=False)
+    score: Mapped[int] = mapped_column(Integer, nullable=False)
+    opponent_score: Mapped[int] = mapped_column(Integer, nullable=False)
+    hands: Mapped[int] = mapped_column(Integer, nullable=False)
+    hands_won: Mapped[int] = mapped_column(Integer, nullable=False)
+    gins: Mapped[int] = mapped_column(Integer, nullable=False)
+    undercuts_given: Mapped[int] = mapped_column(Integer, nullable=False)
+    undercuts_received: Mapped[int] = mapped_column(Integer, nullable=False)
+    knocks: Mapped[int] = mapped_column(Integer, nullable=False)
+    knock_deadwood: Mapped[int] = mapped_column(Integer, nullable=False)
+    # Hand by hand: [{"end": "knock", "you": 12, "computer": 0}, ...]
+    hand_scores: Mapped[list[dict[str, Any]]] = mapped_column(SnapshotJSON, nullable=False)
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)

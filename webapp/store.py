@@ -36,6 +36,7 @@ def create_match(
     match = Match(
         ruleset=ruleset,
         difficulty=difficulty,
+        lowest_difficulty=difficulty,
         snapshot=snapshot,
         owner_user_id=owner_user_id,
         status=MatchStatus.ACTIVE,
@@ -59,6 +60,7 @@ _SAVED_COLUMNS = (
     "ruleset",
     "difficulty",
     "pending_difficulty",
+    "lowest_difficulty",
     "status",
     "owner_user_id",
     "finished_at",

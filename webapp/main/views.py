@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from gin_engine.ruleset import PRESETS
@@ -44,6 +45,6 @@ def new_match() -> Response | str:
             ruleset_name=ruleset_name,
             difficulty_name=difficulty_name,
         )
-    # owner becomes the logged-in player's id once accounts exist.
-    start_match(str(form.ruleset.data), str(form.difficulty.data), owner=None)
+    owner = current_user.id if current_user.is_authenticated else None
+    start_match(str(form.ruleset.data), str(form.difficulty.data), owner=owner)
     return redirect(url_for("play.table"), code=303)

@@ -11,9 +11,13 @@ from __future__ import annotations
 import random
 
 from flask import session
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 import gin_engine as engine
 from gin_engine.ai import make_bot
+from webapp import ranking
+from webapp.extensions import db
 from webapp.models import Match, MatchStatus
 from webapp.store import StaleMatchError, create_match, load_match, save_match
 
@@ -63,10 +67,42 @@ def abandon_current() -> None:
     if record is None:
         return
     record.status = MatchStatus.ABANDONED
+    game = game_of(record)
+    try:
+        _save_and_count(record, record.version, game)
+    except StaleMatchError:
+        pass  # it moved on meanwhile (finished in another tab): nothing to abandon
+
+
+def adopt_guest_match(user_id: int) -> None:
+    """On login: the account takes over this session's running guest match.
+
+    With no match in the session, the account's own latest running match (from another
+    device) is picked up instead. The adoption bumps the version, so a page rendered before
+    it is stale rather than saving the match back without its owner.
+    """
+    record = running_match()
+    if record is None:
+        own = latest_running_match(user_id)
+        if own is not None:
+            session[SESSION_MATCH_KEY] = own.id
+        return
+    if record.owner_user_id is not None:
+        return
+    record.owner_user_id = user_id
     try:
         save_match(record, record.version)
     except StaleMatchError:
-        pass  # it moved on meanwhile (finished in another tab): nothing to abandon
+        pass  # finished or abandoned meanwhile: nothing left to adopt
+
+
+def latest_running_match(user_id: int) -> Match | None:
+    return db.session.scalar(
+        select(Match)
+        .where(Match.owner_user_id == user_id, Match.status == MatchStatus.ACTIVE)
+        .order_by(Match.updated_at.desc())
+        .limit(1)
+    )
 
 
 def game_of(record: Match) -> engine.Match:
@@ -85,13 +121,28 @@ def play(record_id: str, version: int, action: engine.Action) -> Match:
     game = game_of(record)
     if isinstance(action, engine.NextHand) and record.pending_difficulty:
         record.difficulty, record.pending_difficulty = record.pending_difficulty, None
+        record.lowest_difficulty = ranking.easier(record.lowest_difficulty, record.difficulty)
     game.apply(PERSON, action)
     computer_replies(game, record.difficulty)
     record.snapshot = game.to_dict()
     if game.phase is engine.Phase.MATCH_OVER:
         record.status = MatchStatus.FINISHED
-    save_match(record, version)
+    _save_and_count(record, version, game)
     return record
+
+
+def _save_and_count(record: Match, version: int, game: engine.Match) -> None:
+    """Save with compare-and-set; a match that ends is counted in the same transaction."""
+    ends = record.status != MatchStatus.ACTIVE
+    save_match(record, version, commit=False)
+    if ends:
+        try:
+            ranking.record_end(record, game)
+        except IntegrityError as counted:
+            # Already counted: another writer ended this match first.
+            db.session.rollback()
+            raise StaleMatchError(record.id, version) from counted
+    db.session.commit()
 
 
 def change_difficulty(record_id: str, version: int, difficulty: str) -> None:

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 import gin_engine as engine
+from webapp import ranking
 from webapp.main.forms import DIFFICULTIES, difficulty_name, ruleset_name
 from webapp.play import service
 from webapp.play.forms import BadInput, read_card, read_confirm, read_difficulty, read_move
@@ -45,6 +46,7 @@ def _render(record: service.Match, status: int = 200, error: str | None = None) 
         hint_text=hint_text,
         PERSON=service.PERSON,
         COMPUTER=service.COMPUTER,
+        awarded=ranking.points_awarded(record.id) if record.status == "finished" else None,
     )
     return page, status
 

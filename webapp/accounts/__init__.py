@@ -1,0 +1,5 @@
+"""Accounts: register, log in, log out."""
+
+from webapp.accounts.views import bp
+
+__all__ = ["bp"]

@@ -1,0 +1,113 @@
+"""Accounts: create, authenticate, and sign a browser in or out.
+
+Signing in rotates the session: everything in it is dropped except the language and the
+match being played, then Flask-Login writes the user into the fresh session. A session
+planted before login (session fixation) therefore carries nothing into the account.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import session
+from flask_login import login_user, logout_user
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from webapp.accounts.names import username_key
+from webapp.accounts.passwords import (
+    hash_password,
+    needs_rehash,
+    spend_equal_time,
+    verify_password,
+)
+from webapp.extensions import db, login_manager
+from webapp.i18n import SESSION_KEY as LANGUAGE_KEY
+from webapp.models import User
+from webapp.play.service import SESSION_MATCH_KEY, adopt_guest_match
+
+KEPT_AT_LOGIN = (LANGUAGE_KEY, SESSION_MATCH_KEY)
+KEPT_AT_LOGOUT = (LANGUAGE_KEY,)
+
+
+class UsernameTaken(Exception):
+    """Someone already has this name (in any case)."""
+
+
+@login_manager.user_loader
+def load_user(user_id: str) -> User | None:
+    try:
+        return db.session.get(User, int(user_id))
+    except ValueError:
+        return None
+
+
+def find_user(name: str) -> User | None:
+    return db.session.scalar(select(User).where(User.username_key == username_key(name)))
+
+
+def register(name: str, password: str) -> User:
+    """Create an account; raises `UsernameTaken` (also when a concurrent sign-up wins)."""
+    if find_user(name) is not None:
+        raise UsernameTaken(name)
+    user = User(
+        username=name, username_key=username_key(name), password_hash=hash_password(password)
+    )
+    db.session.add(user)
+    try:
+        db.session.commit()
+    except IntegrityError as clash:
+        db.session.rollback()
+        raise UsernameTaken(name) from clash
+    return user
+
+
+def authenticate(name: str, password: str) -> User | None:
+    """The user if the password is right, else ``None`` — taking as long either way."""
+    user = find_user(name)
+    if user is None:
+        spend_equal_time(password)
+        return None
+    if not verify_password(user.password_hash, password):
+        return None
+    if needs_rehash(user.password_hash):
+        user.password_hash = hash_password(password)
+        db.session.commit()
+    return user
+
+
+def _rotate_session(kept: tuple[str, ...]) -> None:
+    saved = {key: session[key] for key in kept if key in session}
+    session.clear()
+    session.update(saved)
+    session.permanent = True
+
+
+def sign_in(user: User, remember: bool) -> None:
+    """Rotate the session, log the user in and let the account adopt the guest's match."""
+    _rotate_session(KEPT_AT_LOGIN)
+    login_user(user, remember=remember)
+    adopt_guest_match(user.id)
+
+
+def sign_out() -> None:
+    """Log out and forget the match too: it belongs to the account, not to the browser."""
+    _rotate_session(KEPT_AT_LOGOUT)
+    # After the rotation: logout_user leaves the mark that deletes the "remember me" cookie.
+    logout_user()
+
+
+def safe_next(target: str | None) -> str | None:
+    """``target`` if it is a path on this site, else ``None``.
+
+    Refuses absolute and protocol-relative URLs (``https://evil.com``, ``//evil.com``) and
+    backslash tricks (``/\\evil.com``, which browsers read as ``//evil.com``).
+    """
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if "\\" in target or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target

@@ -1,0 +1,88 @@
+"""Register, log in, log out. Thin: validate the form, call the account service, redirect."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user
+from werkzeug.wrappers import Response
+
+from webapp.accounts import service
+from webapp.accounts.forms import LoginForm, RegisterForm
+from webapp.extensions import limiter
+from webapp.points import RANKING_POINTS
+
+bp = Blueprint("accounts", __name__)
+
+WRONG_LOGIN = _l("Wrong username or password.")
+TOO_MANY_ATTEMPTS = _l("Too many attempts from your address. Wait a minute, then try again.")
+
+
+def _auth_limit() -> str:
+    return str(current_app.config["AUTH_RATE_LIMIT"])
+
+
+def _too_many() -> str:
+    return str(TOO_MANY_ATTEMPTS)
+
+
+# Only attempts count: showing the form is free.
+rate_limited = limiter.limit(_auth_limit, methods=["POST"], error_message=_too_many)
+
+
+def _next_from(form: LoginForm | RegisterForm) -> str | None:
+    return service.safe_next(form.next.data or request.args.get("next"))
+
+
+def _go_on(target: str | None) -> Response:
+    return redirect(target or url_for("main.index"), code=303)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+@rate_limited
+def login() -> Response | tuple[str, int]:
+    form = LoginForm()
+    if request.method == "GET":
+        form.next.data = service.safe_next(request.args.get("next")) or ""
+    if current_user.is_authenticated and request.method == "GET":
+        return _go_on(form.next.data)
+    error = None
+    if form.validate_on_submit():
+        user = service.authenticate(str(form.username.data), str(form.password.data))
+        if user is not None:
+            service.sign_in(user, remember=bool(form.remember.data))
+            flash(_("Welcome back, %(name)s.", name=user.username), "notice")
+            return _go_on(_next_from(form))
+        error = str(WRONG_LOGIN)
+    status = 422 if form.is_submitted() else 200
+    return render_template("accounts/login.html", form=form, error=error), status
+
+
+@bp.route("/register", methods=["GET", "POST"])
+@rate_limited
+def register() -> Response | tuple[str, int]:
+    form = RegisterForm()
+    if request.method == "GET":
+        form.next.data = service.safe_next(request.args.get("next")) or ""
+    if form.validate_on_submit():
+        name = str(form.username.data)
+        try:
+            user = service.register(name, str(form.password.data))
+        except service.UsernameTaken:
+            form.username.errors = [_("That username is taken. Please choose another.")]
+        else:
+            service.sign_in(user, remember=False)
+            flash(_("Welcome, %(name)s! Wins now earn ranking points.", name=user.username),
+                  "notice")
+            return _go_on(_next_from(form))
+    status = 422 if form.is_submitted() else 200
+    return render_template("accounts/register.html", form=form, points=RANKING_POINTS), status
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    # CSRFProtect checks the token of every POST, so no other site can log a player out.
+    service.sign_out()
+    flash(_("You are logged out."), "notice")
+    return redirect(url_for("main.index"), code=303)

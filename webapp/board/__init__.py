@@ -1,0 +1,5 @@
+"""The leaderboard and the players' pages."""
+
+from webapp.board.views import bp
+
+__all__ = ["bp"]

@@ -1,0 +1,106 @@
+"""What an ended match leaves behind for its owner: statistics, and ranking points for a win.
+
+Both are written in the transaction that ends the match (the caller commits), so a match is
+counted exactly when it ends. ``point_awards.match_id`` and ``match_results.match_id`` are
+unique: were a second writer ever to get this far, its whole transaction — the match save
+included — would fail instead of counting twice.
+
+Glossary
+    ranking points   points on the leaderboard, per won match: easy 10, normal 30, expert 100
+    owner            the account the match belongs to; guests' matches have none and count nowhere
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+import gin_engine as engine
+from webapp.extensions import db
+from webapp.models import Match, MatchResult, Outcome, PointAward, utcnow
+from webapp.points import RANKING_POINTS
+
+PERSON, COMPUTER = 0, 1
+
+
+def easier(a: str, b: str) -> str:
+    """The easier of two difficulties (the one worth fewer ranking points)."""
+    return min(a, b, key=lambda level: RANKING_POINTS.get(level, 0))
+
+
+def _hand_scores(results: list[engine.HandResult]) -> list[dict[str, Any]]:
+    return [
+        {
+            "end": str(r.end),
+            "you": r.points if r.scorer == PERSON else 0,
+            "computer": r.points if r.scorer == COMPUTER else 0,
+        }
+        for r in results
+    ]
+
+
+def statistics(record: Match, game: engine.Match, outcome: Outcome) -> MatchResult:
+    """The owner's statistics row for a match ending with ``outcome``."""
+    results = game.results
+    own_knocks = [
+        r for r in results
+        if r.knocker == PERSON and r.end in (engine.HandEnd.KNOCK, engine.HandEnd.UNDERCUT)
+    ]
+    totals = game.settlement.totals if game.settlement is not None else game.scores
+    assert record.owner_user_id is not None
+    return MatchResult(
+        match_id=record.id,
+        user_id=record.owner_user_id,
+        ruleset=record.ruleset,
+        difficulty=record.lowest_difficulty,
+        outcome=str(outcome),
+        score=totals[PERSON],
+        opponent_score=totals[COMPUTER],
+        hands=len(results),
+        hands_won=sum(1 for r in results if r.scorer == PERSON),
+        gins=sum(1 for r in results if r.end is engine.HandEnd.GIN and r.knocker == PERSON),
+        undercuts_given=sum(
+            1 for r in results if r.end is engine.HandEnd.UNDERCUT and r.scorer == PERSON
+        ),
+        undercuts_received=sum(
+            1 for r in results if r.end is engine.HandEnd.UNDERCUT and r.knocker == PERSON
+        ),
+        knocks=len(own_knocks),
+        knock_deadwood=sum(r.knocker_deadwood for r in own_knocks),
+        hand_scores=_hand_scores(results),
+        finished_at=record.finished_at or utcnow(),
+    )
+
+
+def record_end(record: Match, game: engine.Match) -> None:
+    """Add the statistics (and, for a win, the award) of an owned match that just ended.
+
+    A finished match is won or lost by the settlement; any other ending is an abandon.
+    Does nothing for a guest's match. The caller commits.
+    """
+    if record.owner_user_id is None:
+        return
+    settlement = game.settlement
+    if settlement is None:
+        outcome = Outcome.ABANDONED
+    else:
+        outcome = Outcome.WON if settlement.winner == PERSON else Outcome.LOST
+    row = statistics(record, game, outcome)
+    db.session.add(row)
+    if outcome is Outcome.WON:
+        db.session.add(
+            PointAward(
+                match_id=record.id,
+                user_id=record.owner_user_id,
+                difficulty=record.lowest_difficulty,
+                points=RANKING_POINTS[record.lowest_difficulty],
+                awarded_at=row.finished_at,
+            )
+        )
+    db.session.flush()
+
+
+def points_awarded(match_id: str) -> int | None:
+    """The ranking points a match earned, or ``None`` if it earned none."""
+    return db.session.scalar(select(PointAward.points).where(PointAward.match_id == match_id))
