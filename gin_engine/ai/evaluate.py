@@ -62,19 +62,18 @@ def draw_chances(unseen: CardMask, w: list[float], stock: int) -> dict[int, floa
     return {i: (1.0 - w[i]) / stock for i in range(52) if unseen >> i & 1}
 
 
-def hand_score(h10: CardMask, draw_p: dict[int, float], gain_weight: float) -> float:
-    return deadwood_mask(h10) - gain_weight * draw_gain(h10, draw_p)
-
-
 def options(
     h11: CardMask,
     keep: Card | None,
     draw_p: dict[int, float],
     hold: list[float],
-    gain_weight: float = GAIN_WEIGHT,
-    danger_weight: float = DANGER_WEIGHT,
+    below: int | None = None,
 ) -> list[Option]:
-    """Every discard worth scoring, best (lowest score) first; ties keep card order."""
+    """Every discard worth scoring, best (lowest score) first; ties keep card order.
+
+    ``below``: only discards leaving less deadwood than this (after taking a pile card, so
+    that two players can never pass cards back and forth for ever).
+    """
     plain = []
     m = h11
     while m:
@@ -82,7 +81,9 @@ def options(
         m ^= low
         card = DECK[low.bit_length() - 1]
         if card is not keep:
-            plain.append((deadwood_mask(h11 ^ low), card))
+            left = deadwood_mask(h11 ^ low)
+            if below is None or left < below:
+                plain.append((left, card))
     least = min(d for d, _ in plain)
     found = []
     for d, card in plain:
@@ -90,7 +91,7 @@ def options(
             continue
         gain = draw_gain(h11 ^ card.bit, draw_p)
         risk = danger(card.index, hold)
-        score = d - gain_weight * gain + danger_weight * risk
+        score = d - GAIN_WEIGHT * gain + DANGER_WEIGHT * risk
         found.append(Option(card, d, gain, risk, score))
     found.sort(key=lambda o: o.score)
     return found

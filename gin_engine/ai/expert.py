@@ -23,8 +23,9 @@ from gin_engine.actions import (
     PassUpcard,
     TakeUpcard,
 )
+from gin_engine.ai import evaluate
 from gin_engine.ai.base import first_legal, hand_mask, min_discard
-from gin_engine.ai.evaluate import GAIN_WEIGHT, Option, draw_chances, draw_gain, options
+from gin_engine.ai.evaluate import Option, draw_chances, draw_gain, options
 from gin_engine.ai.inference import holding, sample_hidden, weights
 from gin_engine.ai.memory import Memory, remember
 from gin_engine.cards import Card, CardMask
@@ -35,6 +36,11 @@ from gin_engine.view import PlayerView
 SAMPLES = 24
 """Opponent hands sampled to judge a knock."""
 TAKE_MARGIN = 0.0
+LATE_STOCK = 6
+"""From this many stock cards down, the expert accepts more undercut risk (the hand may die)."""
+RISK_LATE = 0.45
+RISK_LOW_COUNT = 0.3
+RISK_DEFAULT = 0.2
 """How much better (in score points) taking the pile card must look than a stock draw."""
 
 
@@ -86,31 +92,37 @@ def knock_outlook(
 
 def risk_allowed(stock: int, deadwood: int) -> float:
     """The undercut risk the expert accepts for a knock, by stock left and own deadwood."""
-    if stock <= 6:
-        return 0.45
+    if stock <= LATE_STOCK:
+        return RISK_LATE
     if deadwood <= 3:
-        return 0.3
-    return 0.2
+        return RISK_LOW_COUNT
+    return RISK_DEFAULT
 
 
 def should_knock(outlook: KnockOutlook, stock: int) -> bool:
     if outlook.expected_points <= 0:
-        return stock <= 4 and outlook.undercut_risk < 0.5
+        return stock <= LATE_STOCK and outlook.undercut_risk < 0.5
     return outlook.undercut_risk <= risk_allowed(stock, outlook.deadwood)
 
 
 def take_is_better(view: PlayerView, top: Card, reading: Reading) -> bool:
     """Compare holding the pile card with the hand expected after a stock draw."""
     mask = hand_mask(view)
+    now = deadwood_mask(mask)
+    if min_discard(mask | top.bit, keep=top)[0] >= now:
+        return False  # only takes that lower the count: no endless passing back and forth
     take = options(mask | top.bit, top, reading.draw_p, reading.hold)
-    take_score = min(o.deadwood - GAIN_WEIGHT * o.gain for o in take)
+    weight = evaluate.GAIN_WEIGHT
+    take_score = min(o.deadwood - weight * o.gain for o in take)
     gain_now = draw_gain(mask, reading.draw_p)
-    stock_score = deadwood_mask(mask) - GAIN_WEIGHT * gain_now - gain_now
+    stock_score = now - weight * gain_now - gain_now
     return take_score < stock_score - TAKE_MARGIN
 
 
 def discard_choice(view: PlayerView, reading: Reading) -> list[Option]:
-    return options(hand_mask(view), view.taken_card, reading.draw_p, reading.hold)
+    mask, taken = hand_mask(view), view.taken_card
+    below = None if taken is None else deadwood_mask(mask ^ taken.bit)
+    return options(mask, taken, reading.draw_p, reading.hold, below)
 
 
 def expert_policy(view: PlayerView, rng: random.Random) -> Action:

@@ -26,13 +26,11 @@ FEED_PENALTY = 4
 
 def knock_limit_for_stage(stock: int, knock_limit: int) -> int:
     """The most deadwood normal knocks with, given the cards left in the stock."""
-    if stock >= 24:
+    if stock >= 16:
         return knock_limit
-    if stock >= 18:
+    if stock >= 8:
         return min(knock_limit, 8)
-    if stock >= 10:
-        return min(knock_limit, 6)
-    return min(knock_limit, 4)
+    return min(knock_limit, 6)
 
 
 def _outs(h10: CardMask, unseen: CardMask) -> int:
@@ -72,10 +70,15 @@ def normal_policy(view: PlayerView, rng: random.Random) -> Action:
         m ^= low
         fed |= CLOSE[low.bit_length() - 1]
     scored = []
+    taken = view.taken_card
+    # after a take, only discards that keep the gain: no endless passing of cards back and forth
+    below = 999 if taken is None else deadwood_mask(mask ^ taken.bit)
     for card in DECK:
-        if not mask & card.bit or card is view.taken_card:
+        if not mask & card.bit or card is taken:
             continue
         left = deadwood_mask(mask ^ card.bit)
+        if left >= below:
+            continue
         cost = left + (FEED_PENALTY if fed & card.bit else 0)
         scored.append((cost, -_outs(mask ^ card.bit, memory.unseen), left, card))
     scored.sort(key=lambda s: (s[0], s[1]))

@@ -1,0 +1,80 @@
+"""``python -m gin_engine.selfplay --hands N --level normal``: a level plays itself; hand figures.
+
+Turns are counted per hand as the draws made by both players (taking the upcard counts as a
+draw). Knock deadwood is the knocker's count at the showdown for knocks and undercuts (gins
+excluded, they are 0 by definition). Matches follow each other until N hands are played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+
+from gin_engine.ai import LEVELS, make_bot
+from gin_engine.hand import Move, Phase
+from gin_engine.match import Match
+from gin_engine.results import HandEnd
+from gin_engine.ruleset import PRESETS, preset
+
+MAX_EVENTS = 2000
+"""A guard: bots that pass cards back and forth for ever would never end a hand."""
+_DRAWS = (Move.TAKE_UPCARD, Move.DRAW_STOCK, Move.DRAW_DISCARD)
+
+
+Record = tuple[int, HandEnd, int]
+
+
+def play_hands(level: str, hands: int, ruleset_name: str, seed: int) -> list[Record]:
+    """(turns, how it ended, knocker deadwood) for each of ``hands`` hands."""
+    ruleset = preset(ruleset_name)
+    rng = random.Random(seed)
+    bots = [make_bot(level, random.Random(f"{seed}:{p}")) for p in (0, 1)]
+    found: list[Record] = []
+    match = Match.new(ruleset, rng)
+    while len(found) < hands:
+        if match.phase is Phase.MATCH_OVER:
+            match = Match.new(ruleset, rng)
+        if match.phase is Phase.HAND_OVER:
+            match.next_hand()
+        player = match.hand.turn
+        match.apply(player, bots[player].choose(match.view(player)))
+        if len(match.hand.history) > MAX_EVENTS:
+            raise RuntimeError(f"hand {match.hand.number} runs on for ever")
+        if match.hand.result is not None:
+            result = match.hand.result
+            turns = sum(1 for e in match.hand.history if e.move in _DRAWS)
+            found.append((turns, result.end, result.knocker_deadwood))
+    return found
+
+
+def report(level: str, found: list[Record]) -> list[str]:
+    turns = [t for t, _, _ in found]
+    n = len(found)
+    q1, median, q3 = statistics.quantiles(turns, n=4, method="inclusive")
+    ends = {end: sum(1 for _, e, _ in found if e is end) for end in HandEnd}
+    knocks = [d for _, e, d in found if e in (HandEnd.KNOCK, HandEnd.UNDERCUT)]
+    mean_knock = statistics.fmean(knocks) if knocks else 0.0
+    return [
+        f"{level} vs {level}: {n} hands",
+        f"turns per hand: median {median:g}, quartiles {q1:g}-{q3:g},"
+        f" range {min(turns)}-{max(turns)}",
+        f"knocks {ends[HandEnd.KNOCK] / n:.1%}, gins {ends[HandEnd.GIN] / n:.1%},"
+        f" undercuts {ends[HandEnd.UNDERCUT] / n:.1%}, dead hands {ends[HandEnd.DEAD] / n:.1%}",
+        f"mean knocker deadwood (knocks and undercuts): {mean_knock:.1f}",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--level", choices=LEVELS, default="normal")
+    parser.add_argument("--ruleset", choices=sorted(PRESETS), default="classic")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for line in report(args.level, play_hands(args.level, args.hands, args.ruleset, args.seed)):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
