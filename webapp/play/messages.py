@@ -52,3 +52,8 @@ def move_text(event: engine.Event) -> str:
         engine.Move.GIN: lambda: _("went gin, discarding %(card)s", card=card),
     }
     return texts[event.move]()
+
+
+def moves_sentence(events: list[engine.Event]) -> str:
+    """The computer's moves as one sentence: "The computer drew from the stock, discarded 7♠."."""
+    return _("The computer %(moves)s.", moves=_(", ").join(move_text(e) for e in events))

@@ -11,7 +11,7 @@ from webapp.main.forms import DIFFICULTIES, difficulty_name, ruleset_name
 from webapp.play import service
 from webapp.play.forms import BadInput, read_card, read_confirm, read_difficulty, read_move
 from webapp.play.hints import hint_text
-from webapp.play.messages import STALE, move_text, refusal
+from webapp.play.messages import STALE, moves_sentence, refusal
 from webapp.play.table import build_table
 from webapp.store import StaleMatchError
 
@@ -42,7 +42,7 @@ def _render(record: service.Match, status: int = 200, error: str | None = None) 
         difficulties=DIFFICULTIES,
         ruleset_name=ruleset_name,
         difficulty_name=difficulty_name,
-        move_text=move_text,
+        moves_sentence=moves_sentence,
         hint_text=hint_text,
         PERSON=service.PERSON,
         COMPUTER=service.COMPUTER,
