@@ -1,0 +1,169 @@
+"""Ranking points and statistics: written once, in the transaction that ends the match."""
+
+from __future__ import annotations
+
+import http.client
+import threading
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+import gin_engine as engine
+from tests.account_helpers import (
+    counts,
+    finish_by_knocking,
+    reach_the_winning_knock,
+    register,
+    seat_winning_match,
+    set_difficulty,
+    user_id,
+)
+from tests.play_helpers import get, post_move, stored
+from webapp import ranking
+from webapp.extensions import db
+from webapp.models import Match, MatchResult, PointAward
+from webapp.points import RANKING_POINTS
+
+THREADS = 8
+
+
+def result_of(app: Flask, match_id: str) -> MatchResult:
+    with app.app_context():
+        row = db.session.get(MatchResult, match_id)
+        assert row is not None
+        db.session.expunge(row)
+        return row
+
+
+def test_a_logged_in_win_earns_points_once_and_says_so(app: Flask, client: FlaskClient):
+    client.get("/?lang=en")
+    match_id = seat_winning_match(app, client)
+    register(client, "alice")
+    set_difficulty(app, match_id, "normal")
+    finish_by_knocking(client)
+    assert counts(app, match_id) == (1, 1)
+    page = get(client).html
+    assert 'data-earned="30"' in page and "+30 ranking points" in page
+    # Reloading and resubmitting change nothing.
+    version = stored(app, match_id)[0]
+    get(client)
+    assert counts(app, match_id) == (1, 1) and stored(app, match_id)[0] == version
+
+
+def test_the_database_refuses_a_second_award_for_a_match(app: Flask, client: FlaskClient):
+    match_id = seat_winning_match(app, client)
+    register(client, "alice")
+    finish_by_knocking(client)
+    with app.app_context():
+        record = db.session.get(Match, match_id)
+        assert record is not None
+        with pytest.raises(IntegrityError):
+            ranking.record_end(record, engine.Match.from_dict(record.snapshot))
+        db.session.rollback()
+    assert counts(app, match_id) == (1, 1)
+
+
+def test_statistics_of_a_won_match(app: Flask, client: FlaskClient):
+    match_id = seat_winning_match(app, client)
+    register(client, "alice")  # adopts the match
+    finish_by_knocking(client)
+    row = result_of(app, match_id)
+    assert (row.outcome, row.difficulty, row.ruleset) == ("won", "easy", "quick")
+    assert (row.score, row.opponent_score) == (70, 0)
+    assert (row.hands, row.hands_won, row.gins) == (1, 1, 0)
+    assert (row.undercuts_given, row.undercuts_received) == (0, 0)
+    assert (row.knocks, row.knock_deadwood) == (1, 10)
+    assert row.hand_scores == [{"end": "knock", "you": 70, "computer": 0}]
+    assert row.user_id == user_id(app, "alice")
+
+
+def test_a_guest_match_adopted_at_login_earns_the_points(app: Flask, client: FlaskClient):
+    client.get("/?lang=en")
+    match_id = seat_winning_match(app, client)
+    reach_the_winning_knock(client)
+    register(client, "alice")
+    assert stored(app, match_id)[2].owner_user_id == user_id(app, "alice")
+    page = get(client)  # the adoption bumped the version: use the fresh page
+    assert post_move(client, page, "knock", "KC").status_code == 303
+    assert counts(app, match_id) == (1, 1)
+    with app.app_context():
+        award = db.session.scalar(select(PointAward))
+        assert award is not None and award.points == RANKING_POINTS["easy"] == 10
+    assert "+10 ranking points" in get(client).html
+
+
+def test_a_guest_win_earns_nothing_and_invites_to_log_in(app: Flask, client: FlaskClient):
+    client.get("/?lang=en")
+    match_id = seat_winning_match(app, client)
+    finish_by_knocking(client)
+    assert counts(app, match_id) == (0, 0)
+    page = get(client).html
+    assert "data-earned" not in page
+    assert "Wins earn ranking points for players with an account." in page
+
+
+def test_expert_points_only_for_a_match_played_at_expert_throughout(
+    app: Flask, client: FlaskClient
+):
+    match_id = seat_winning_match(app, client)
+    register(client, "alice")
+    set_difficulty(app, match_id, "expert")
+    finish_by_knocking(client)
+    with app.app_context():
+        assert db.session.scalar(select(PointAward.points)) == 100
+
+
+def test_an_abandoned_match_counts_as_a_loss(app: Flask, client: FlaskClient):
+    match_id = seat_winning_match(app, client)
+    register(client, "alice")
+    page = get(client)
+    client.post("/new", data={"csrf_token": page.token, "ruleset": "quick",
+                              "difficulty": "easy", "confirm": "1"})
+    assert stored(app, match_id)[2].status == "abandoned"
+    row = result_of(app, match_id)
+    assert (row.outcome, row.hands, row.score) == ("abandoned", 0, 0)
+    assert counts(app, match_id) == (0, 1)
+    me = client.get("/me").get_data(as_text=True)
+    assert 'data-stat="losses">1<' in me and 'data-stat="abandoned">1<' in me
+
+
+def test_points_are_awarded_once_when_the_winning_knock_arrives_many_times_at_once(
+    app: Flask, client: FlaskClient, live_server: str
+):
+    match_id = seat_winning_match(app, client)
+    register(client, "alice")
+    page = reach_the_winning_knock(client)
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    body = urlencode({"csrf_token": page.token, "version": page.version,
+                      "action": "knock", "card": "KC"})
+    address = urlsplit(live_server)
+    barrier = threading.Barrier(THREADS)
+    statuses: list[int] = []
+
+    def submit() -> None:
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        barrier.wait()
+        connection.request("POST", "/play", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"session={cookie.value}",
+        })
+        statuses.append(connection.getresponse().status)
+        connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert statuses == [303] * THREADS
+    version, _, row = stored(app, match_id)
+    assert row.status == "finished" and version == page.version + 1
+    assert counts(app, match_id) == (1, 1)
+    with app.app_context():
+        assert db.session.scalar(select(func.sum(PointAward.points))) == 10
+        assert db.session.scalar(select(func.count()).select_from(MatchResult)) == 1
