@@ -1,0 +1,97 @@
+"""Hints: a legal suggestion with the reason code and numbers a position calls for."""
+
+import random
+
+from gin_engine import (
+    STANDARD,
+    DrawStock,
+    Gin,
+    Knock,
+    Match,
+    NextHand,
+    PassUpcard,
+    Phase,
+    TakeUpcard,
+    legal_actions,
+)
+from gin_engine.ai import HintReason, hint, make_bot
+from gin_engine.cards import Card
+from gin_engine.deck import stacked_deck
+
+COMPUTER = "KH QD JS TH 7C 6D 4H 3C KD QC"
+
+
+def _deal(person, upcard):
+    return Match.new(STANDARD, random.Random(0), deck=stacked_deck(person, COMPUTER, upcard))
+
+
+def test_upcard_that_completes_a_meld_is_taken():
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "9H")
+    h = hint(match.view(0))
+    assert h.action == TakeUpcard()
+    assert h.reason is HintReason.TAKE_UPCARD_COMPLETES_MELD
+    assert (h.deadwood_before, h.deadwood_after, h.card) == (38, 10, Card.parse("9H"))
+
+
+def test_useless_upcard_is_passed():
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "JH")
+    h = hint(match.view(0))
+    assert (h.action, h.reason) == (PassUpcard(), HintReason.PASS_UPCARD)
+    assert h.deadwood_before == h.deadwood_after == 38
+
+
+def test_gin_comes_first_when_available():
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D 9H KC", "5S")
+    match.apply(0, TakeUpcard())
+    h = hint(match.view(0))
+    assert (h.action, h.reason) == (Gin(Card.parse("KC")), HintReason.GIN_NOW)
+    assert (h.deadwood_before, h.deadwood_after) == (10, 0)
+
+
+def test_early_knock_is_suggested_with_its_risk():
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "9H")
+    match.apply(0, TakeUpcard())
+    h = hint(match.view(0))
+    assert isinstance(h.action, Knock)
+    assert h.reason is HintReason.KNOCK_NOW
+    assert (h.deadwood_before, h.deadwood_after) == (38, 10)
+    assert h.undercut_risk is not None and h.undercut_risk < 0.2
+
+
+def test_draw_phase_and_discard_phase_hints():
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "JH")
+    match.apply(0, PassUpcard())
+    match.apply(1, PassUpcard())
+    h = hint(match.view(0))
+    assert (h.action, h.reason) == (DrawStock(), HintReason.DRAW_STOCK)
+    match.apply(0, DrawStock())
+    h = hint(match.view(0))
+    assert h.action in legal_actions(match.view(0))
+    assert h.card is not None and h.deadwood_after <= h.deadwood_before + 10
+
+
+def test_next_hand_between_hands():
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "9H")
+    match.apply(0, TakeUpcard())
+    match.apply(0, Knock(Card.parse("KC")))
+    assert match.phase is Phase.HAND_OVER
+    h = hint(match.view(1))
+    assert (h.action, h.reason) == (NextHand(), HintReason.NEXT_HAND)
+
+
+def test_hint_is_always_legal_and_deterministic():
+    reasons = set()
+    for seed in range(3):
+        match = Match.new(STANDARD, random.Random(seed))
+        bots = [make_bot("normal", random.Random(seed)), make_bot("easy", random.Random(seed))]
+        steps = 0
+        while match.phase is not Phase.MATCH_OVER and steps < 400:
+            player = match.hand.turn if match.turn is not None else 0
+            view = match.view(player)
+            h = hint(view, random.Random(1))
+            assert h.action in legal_actions(view)
+            assert h == hint(view, random.Random(1))
+            reasons.add(h.reason)
+            match.apply(player, bots[player].choose(view))
+            steps += 1
+    assert {HintReason.DRAW_STOCK, HintReason.NEXT_HAND} <= reasons
