@@ -1,4 +1,4 @@
-"""``python -m gin_engine``: the computer plays a whole match against itself and prints it."""
+"""``python -m gin_engine``: two computer players (normal South, expert North) play a match."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import argparse
 import random
 
 from gin_engine.actions import Action
+from gin_engine.ai import Bot, make_bot
 from gin_engine.cards import format_cards
 from gin_engine.hand import Phase
 from gin_engine.match import Match
-from gin_engine.players import greedy_action
 from gin_engine.results import HandEnd, HandResult, Settlement
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, preset
 from gin_engine.view import PlayerView, legal_actions
 
-NAMES = ("South", "North")
+NAMES = ("South (normal)", "North (expert)")
 
 
 def describe_result(result: HandResult) -> list[str]:
@@ -59,8 +59,11 @@ def describe_settlement(settlement: Settlement) -> list[str]:
     return lines
 
 
-def play(match: Match, choose: object = greedy_action, rng: random.Random | None = None) -> None:
+def play(
+    match: Match, bots: tuple[Bot, Bot] | None = None, rng: random.Random | None = None
+) -> None:
     rng = rng or random.Random(0)
+    players = bots or (make_bot("normal", rng), make_bot("expert", rng))
     while match.phase is not Phase.MATCH_OVER:
         if match.phase is Phase.HAND_OVER:
             for line in describe_result(match.results[-1]):
@@ -70,7 +73,7 @@ def play(match: Match, choose: object = greedy_action, rng: random.Random | None
             continue
         player = match.hand.turn
         view: PlayerView = match.view(player)
-        action: Action = greedy_action(view, rng)
+        action: Action = players[player].choose(view)
         match.apply(player, action)
     for line in describe_result(match.results[-1]):
         print(line)
