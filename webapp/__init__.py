@@ -17,6 +17,7 @@ from webapp.cardnames import card_name
 from webapp.config import ensure_secret_key, normalise_database_url, settings_from_env
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.main import bp as main_bp
+from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -71,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(main_bp)
     app.register_blueprint(play_bp)
+    app.register_blueprint(pages_bp)
     app.register_blueprint(accounts_bp)
     app.register_blueprint(board_bp)
 

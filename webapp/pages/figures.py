@@ -1,0 +1,39 @@
+"""The ``[[kind:name]]`` blocks: engine examples and rule tables drawn by Jinja macros.
+
+The macros live in ``templates/pages/_figures.html`` and use the table's card markup; Jinja's
+autoescaping makes the fragments safe to insert into the rendered markdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from flask import current_app
+from markupsafe import Markup
+
+from gin_engine.ruleset import Ruleset
+from webapp.main.forms import difficulty_name, ruleset_name
+from webapp.pages.examples import Examples
+
+
+def blocks(
+    examples: Examples, sets: Mapping[str, Ruleset], ranking: Mapping[str, int]
+) -> dict[str, Callable[[], Markup]]:
+    macros = current_app.jinja_env.get_template("pages/_figures.html").module
+    showdown = macros.showdown  # type: ignore[attr-defined]
+    return {
+        "example:meld": partial(macros.meld_choice, examples.meld),  # type: ignore[attr-defined]
+        "example:chain": partial(showdown, examples.chain),
+        "example:undercut": partial(showdown, examples.undercut),
+        "example:gin": partial(showdown, examples.gin),
+        "example:settlement": partial(
+            macros.settlement, examples.settle, sets["standard"]  # type: ignore[attr-defined]
+        ),
+        "table:presets": partial(
+            macros.presets, sets, ruleset_name  # type: ignore[attr-defined]
+        ),
+        "table:points": partial(
+            macros.ranking, ranking, difficulty_name  # type: ignore[attr-defined]
+        ),
+    }
