@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC
+from datetime import UTC, datetime
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
@@ -26,10 +26,60 @@ def test_upgrade_to_head_and_down_to_base(app: Flask) -> None:
         assert "ix_matches_status_updated_at" in indexes
 
         downgrade(directory=str(MIGRATIONS_DIR), revision="base")
-        assert "matches" not in inspect(db.engine).get_table_names()
+        assert set(inspect(db.engine).get_table_names()) <= {"alembic_version"}
 
         upgrade(directory=str(MIGRATIONS_DIR))
-        assert "matches" in inspect(db.engine).get_table_names()
+        assert set(inspect(db.engine).get_table_names()) >= ACCOUNT_TABLES | {"matches"}
+
+
+ACCOUNT_TABLES = {"users", "point_awards", "match_results"}
+
+
+def test_head_has_the_accounts_and_ranking_schema(app: Flask) -> None:
+    with app.app_context():
+        inspector = inspect(db.engine)
+        assert ACCOUNT_TABLES <= set(inspector.get_table_names())
+        unique = {
+            table: {tuple(u["column_names"]) for u in inspector.get_unique_constraints(table)}
+            for table in ("users", "point_awards")
+        }
+        assert ("username_key",) in unique["users"]
+        assert ("match_id",) in unique["point_awards"]
+        assert {ix["name"] for ix in inspector.get_indexes("match_results")} >= {
+            "ix_match_results_finished_at",
+            "ix_match_results_user_id_finished_at",
+        }
+        assert "ix_matches_owner_user_id_status" in {
+            ix["name"] for ix in inspector.get_indexes("matches")
+        }
+        owner_fk = [fk for fk in inspector.get_foreign_keys("matches") if fk["referred_table"]]
+        assert [(fk["constrained_columns"], fk["referred_table"]) for fk in owner_fk] == [
+            (["owner_user_id"], "users")
+        ]
+
+
+def test_0002_keeps_existing_matches_and_down_again(app: Flask) -> None:
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0001")
+        assert not ACCOUNT_TABLES & set(inspect(db.engine).get_table_names())
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO matches (id, version, snapshot, ruleset, difficulty, status,"
+                    " created_at, updated_at) VALUES ('m1', 1, '{}', 'quick', 'expert',"
+                    " 'active', :now, :now)"
+                ),
+                {"now": datetime.now(UTC)},
+            )
+        upgrade(directory=str(MIGRATIONS_DIR))
+        with db.engine.connect() as connection:
+            level = connection.execute(
+                text("SELECT lowest_difficulty FROM matches WHERE id = 'm1'")
+            ).scalar_one()
+        assert level == "expert"
+        downgrade(directory=str(MIGRATIONS_DIR), revision="base")
+        assert set(inspect(db.engine).get_table_names()) <= {"alembic_version"}
+        upgrade(directory=str(MIGRATIONS_DIR))
 
 
 def test_migrations_match_the_models(app: Flask) -> None:

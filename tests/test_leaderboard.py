@@ -1,0 +1,208 @@
+"""The leaderboard and the players' pages, on a seeded set of finished matches."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from tests.account_helpers import login, make_user, real_user, seed_result
+from webapp.board.leaderboard import week_start
+from webapp.extensions import db
+from webapp.models import utcnow
+
+ROW = re.compile(r'<tr[^>]*data-player="([^"]+)"')
+
+
+def cell(html: str, player: str, column: str) -> str:
+    row = html.split(f'data-player="{player}"', 1)[1].split("</tr>", 1)[0]
+    found = re.search(rf'data-col="{column}">([^<]*)<', row)
+    assert found, row
+    return found.group(1)
+
+
+def listed(html: str) -> list[str]:
+    """Players on the page, without the pinned row."""
+    return ROW.findall(html.split('data-pinned="true"', 1)[0])
+
+
+def pinned(html: str) -> list[str]:
+    parts = html.split('data-pinned="true"', 1)
+    return ROW.findall(parts[1]) if len(parts) > 1 else []
+
+
+@pytest.fixture
+def seeded(app: Flask) -> Flask:
+    """ann 130 (expert + normal wins), bob 60 (one win last week), eve 60, cat 10, dan 0."""
+    now = utcnow()
+    last_week = week_start(now) - timedelta(days=1)
+    with app.app_context():
+        ann, bob, cat, eve = (make_user(name) for name in ("ann", "bob", "cat", "eve"))
+        dan = real_user("dan")
+        seed_result(ann, difficulty="expert", score=150, finished_at=now - timedelta(seconds=50),
+                    hands=4, gins=1, undercuts_given=1, knocks=2, knock_deadwood=9,
+                    hand_scores=[{"end": "gin", "you": 45, "computer": 0},
+                                 {"end": "knock", "you": 0, "computer": 12}])
+        seed_result(ann, difficulty="normal", score=120, finished_at=now - timedelta(seconds=40),
+                    hands=3, undercuts_received=1, knocks=3, knock_deadwood=12)
+        seed_result(ann, outcome="lost", difficulty="easy", score=40,
+                    finished_at=now - timedelta(seconds=30), hands=5, gins=2, knocks=1,
+                    knock_deadwood=4)
+        seed_result(bob, finished_at=last_week, score=180)
+        seed_result(bob, finished_at=now)
+        seed_result(eve, finished_at=now)
+        seed_result(eve, finished_at=now)
+        seed_result(cat, difficulty="easy", finished_at=now)
+        seed_result(cat, outcome="lost", difficulty="easy", finished_at=now)
+        seed_result(dan, outcome="lost", finished_at=now, score=20)
+        db.session.commit()
+    return app
+
+
+def test_players_are_ranked_by_points_with_shared_ranks_for_ties(seeded, client):
+    html = client.get("/leaderboard").get_data(as_text=True)
+    assert listed(html) == ["ann", "bob", "eve", "cat", "dan"]
+    ranks = [cell(html, name, "rank") for name in listed(html)]
+    assert ranks == ["1", "2", "2", "4", "5"]
+    assert cell(html, "ann", "points") == "130"
+    assert cell(html, "ann", "wins-expert") == "1" and cell(html, "ann", "wins-normal") == "1"
+    assert cell(html, "ann", "wins-easy") == "0"
+    assert cell(html, "ann", "matches") == "3" and cell(html, "ann", "win-rate") == "67%"
+    assert cell(html, "ann", "best") == "150"
+    assert cell(html, "bob", "best") == "180" and cell(html, "cat", "win-rate") == "50%"
+    assert pinned(html) == []
+
+
+def test_the_weekly_board_counts_only_this_iso_week(seeded, client):
+    html = client.get("/leaderboard?period=week").get_data(as_text=True)
+    assert 'data-period="week"' in html
+    assert listed(html) == ["ann", "eve", "bob", "cat", "dan"]
+    assert cell(html, "bob", "points") == "30" and cell(html, "bob", "matches") == "1"
+    assert cell(html, "bob", "best") == "100"
+
+
+def test_pages_and_the_viewers_pinned_row(seeded, client):
+    seeded.config["LEADERBOARD_PAGE_SIZE"] = 2
+    login(client, "dan")
+    first = client.get("/leaderboard").get_data(as_text=True)
+    assert listed(first) == ["ann", "bob"]
+    assert pinned(first) == ["dan"]
+    assert first.split('data-pinned="true"', 1)[1].count('data-col="rank">5<') == 1
+    assert 'rel="next" href="/leaderboard?page=2"' in first and 'rel="prev"' not in first
+    second = client.get("/leaderboard?page=2").get_data(as_text=True)
+    assert listed(second) == ["eve", "cat"] and pinned(second) == ["dan"]
+    third = client.get("/leaderboard?page=3").get_data(as_text=True)
+    assert listed(third) == ["dan"] and pinned(third) == []
+    assert 'class="own-row"' in third
+    week = client.get("/leaderboard?period=week&page=2").get_data(as_text=True)
+    assert 'href="/leaderboard?period=week&amp;page=3"' in week
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [("period=month", "請選擇總排行榜或本週排行榜。")]
+    + [(f"page={bad}", "頁碼必須是大於或等於 1 的整數。")
+       for bad in ("0", "-1", "abc", "١", "99999999999", "")],
+)
+def test_bad_parameters_get_a_translated_400(seeded, client, query, message):
+    client.get("/?lang=zh-Hant")
+    response = client.get(f"/leaderboard?{query}")
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "錯誤 400" in html and message in html
+
+
+def test_a_page_past_the_end_is_not_found(seeded, client):
+    assert client.get("/leaderboard?page=2").status_code == 404
+    assert client.get("/leaderboard?page=1").status_code == 200
+
+
+def test_the_board_takes_the_same_few_queries_however_many_players(app: Flask, client):
+    def queries_for_board() -> int:
+        statements: list[str] = []
+        with app.app_context():
+            engine = db.engine
+        listener = lambda *args: statements.append(args[2])  # noqa: E731
+        event.listen(engine, "before_cursor_execute", listener)
+        try:
+            assert client.get("/leaderboard").status_code == 200
+        finally:
+            event.remove(engine, "before_cursor_execute", listener)
+        return len(statements)
+
+    with app.app_context():
+        for n in range(3):
+            seed_result(make_user(f"p{n:02d}"))
+        db.session.commit()
+    few = queries_for_board()
+    with app.app_context():
+        for n in range(3, 40):
+            seed_result(make_user(f"p{n:02d}"), outcome="won" if n % 2 else "lost")
+        db.session.commit()
+    assert queries_for_board() == few <= 4
+
+
+def test_an_empty_board_says_so(client):
+    client.get("/?lang=en")
+    html = client.get("/leaderboard").get_data(as_text=True)
+    assert "No matches have been finished yet." in html
+
+
+def test_the_week_starts_on_monday_utc():
+    wednesday = datetime(2026, 12, 2, 15, 30, tzinfo=UTC)
+    sunday_night = datetime(2026, 12, 6, 23, 59, 59, tzinfo=UTC)
+    monday = datetime(2026, 11, 30, tzinfo=UTC)
+    assert week_start(wednesday) == week_start(sunday_night) == week_start(monday) == monday
+    assert week_start(datetime(2026, 12, 7, 0, 0, tzinfo=UTC)) == datetime(2026, 12, 7, tzinfo=UTC)
+
+
+def stat(html: str, name: str) -> str:
+    found = re.search(rf'data-stat="{name}">([^<]*)<', html)
+    assert found, name
+    return found.group(1)
+
+
+def test_a_players_page_shows_totals_rates_and_hands(seeded, client: FlaskClient):
+    client.get("/?lang=en")
+    html = client.get("/u/ANN").get_data(as_text=True)
+    assert "Statistics of ann" in html
+    expected = {
+        "points": "130", "rank": "1", "matches": "3", "wins": "2", "wins-easy": "0",
+        "wins-normal": "1", "wins-expert": "1", "losses": "1", "abandoned": "0",
+        "win-rate": "67%", "best": "150", "hands": "12", "undercuts-given": "1",
+        "undercuts-received": "1", "knock-deadwood": "4.2",
+    }
+    assert {name: stat(html, name) for name in expected} == expected
+    assert stat(html, "gins").startswith("3 (25%")
+    # Last matches, newest first, each with its hands.
+    assert html.index("lost") < html.index("+30 ranking points") < html.index("+100 ranking")
+    assert "<td>45</td><td>0</td>" in html
+
+
+def test_the_points_chart_is_accessible_svg_with_a_table(seeded, client: FlaskClient):
+    client.get("/?lang=en")
+    html = client.get("/u/ann").get_data(as_text=True)
+    svg = html[html.index("<svg"): html.index("</svg>")]
+    assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
+    assert "130 points from 2 won matches" in svg
+    assert "<path" in svg and svg.count("<circle") == 2
+    assert "<script" not in html
+    table = html[html.index('class="chart-data"'):]
+    assert table.index("<td>100</td>") < table.index("<td>130</td>")
+
+
+def test_my_page_needs_a_login_and_a_player_without_points_has_no_chart(seeded, client):
+    client.get("/?lang=en")
+    assert client.get("/me").status_code == 302
+    login(client, "dan")
+    html = client.get("/me").get_data(as_text=True)
+    assert "Your statistics" in html and "<svg" not in html
+    assert stat(html, "losses") == "1" and stat(html, "knock-deadwood") == "–"
+
+
+def test_an_unknown_player_is_not_found(client):
+    assert client.get("/u/nobody").status_code == 404
