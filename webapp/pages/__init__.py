@@ -1,4 +1,4 @@
-"""The reading pages: rules, FAQ and strategy, rendered from markdown with engine-checked numbers."""
+"""The reading pages: rules, FAQ and strategy, from markdown with engine-checked numbers."""
 
 from webapp.pages.views import bp
 

@@ -118,7 +118,7 @@ class Examples:
             undercut_before=deadwood(parse_cards(UNDERCUT[1])),
         )
 
-    def values(self) -> dict[str, int]:
+    def values(self) -> dict[str, object]:
         """The figures the prose may quote, as ``ex.<example>.<figure>`` placeholders."""
         s, w = self.settle.shutout, self.settle.with_loss
         return {
@@ -134,6 +134,7 @@ class Examples:
             "ex.undercut.points": self.undercut.points,
             "ex.gin.defender": self.gin.defender_deadwood,
             "ex.gin.points": self.gin.points,
+            "ex.settle.hands": " + ".join(str(p) for p in self.settle.hands),
             "ex.settle.hand_total": s.hand_points[KNOCKER],
             "ex.settle.shutout_total": s.totals[KNOCKER],
             "ex.settle.winner_total": w.totals[KNOCKER],
