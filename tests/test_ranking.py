@@ -167,3 +167,21 @@ def test_points_are_awarded_once_when_the_winning_knock_arrives_many_times_at_on
     with app.app_context():
         assert db.session.scalar(select(func.sum(PointAward.points))) == 10
         assert db.session.scalar(select(func.count()).select_from(MatchResult)) == 1
+
+
+def test_a_newcomer_wins_on_easy_and_sees_ten_points_on_the_board_and_their_page(
+    app: Flask, client: FlaskClient
+):
+    client.get("/?lang=en")
+    seat_winning_match(app, client)
+    assert register(client, "newcomer").status_code == 303
+    finish_by_knocking(client)
+    assert "+10 ranking points" in get(client).html
+    board = client.get("/leaderboard").get_data(as_text=True)
+    row = board.split('data-player="newcomer"', 1)[1].split("</tr>", 1)[0]
+    assert 'data-col="points">10<' in row and 'data-col="rank">1<' in row
+    week = client.get("/leaderboard?period=week").get_data(as_text=True)
+    assert 'data-player="newcomer"' in week
+    me = client.get("/me").get_data(as_text=True)
+    assert 'data-stat="points">10<' in me and 'data-stat="wins-easy">1<' in me
+    assert "+10 ranking points" in me
