@@ -215,3 +215,42 @@ def test_a_player_returns_to_their_running_match_on_another_device(app: Flask):
 def test_the_session_cookie_holds_no_password(client: FlaskClient):
     register(client, "alice")
     assert PASSWORD not in json.dumps(session_data(client))
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_limit(tmp_path, database_url):
+    from flask_migrate import upgrade
+
+    from webapp import MIGRATIONS_DIR, create_app
+
+    app = create_app({
+        "TESTING": True, "SECRET_KEY": "k", "INSTANCE_PATH": str(tmp_path / "proxied"),
+        "SQLALCHEMY_DATABASE_URI": database_url, "TRUSTED_PROXIES": 1,
+        "AUTH_RATE_LIMIT": "1 per minute",
+    })
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS_DIR))
+    def attempt(client: FlaskClient, address: str) -> int:
+        data = {"csrf_token": token(client, "/login"), "username": "x", "password": "y" * 8}
+        return client.post("/login", data=data, headers={"X-Forwarded-For": address}).status_code
+
+    one, two = app.test_client(), app.test_client()
+    assert attempt(one, "203.0.113.1") == 422
+    assert attempt(two, "203.0.113.2") == 422
+    assert attempt(one, "203.0.113.1") == 429
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_logging_in_as_someone_else_leaves_the_first_accounts_match(
+    app: Flask, client: FlaskClient
+):
+    match_id = seat_winning_match(app, client)
+    register(client, "alice")
+    register(client, "bob")  # without logging out first
+    assert "match_id" not in session_data(client)
+    with app.app_context():
+        row = db.session.get(Match, match_id)
+        assert row is not None and row.owner_user_id is not None
+        owner = db.session.get(User, row.owner_user_id)
+        assert owner is not None and owner.username == "alice"

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask, Response
 from flask_babel import lazy_gettext as _l
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp import errors, i18n
 from webapp.accounts import bp as accounts_bp
@@ -93,6 +94,12 @@ def _init_accounts(app: Flask) -> None:
     # address changes, as on mobile networks. The session is rotated at login instead.
     login_manager.session_protection = None
     limiter.init_app(app)
+    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies:
+        # Behind a proxy every request comes from the proxy: rate limits need the client.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies
+        )
 
 
 def _security_headers(response: Response) -> Response:

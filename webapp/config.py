@@ -12,6 +12,8 @@ Environment variables:
 - ``SESSION_COOKIE_SECURE``: ``1`` behind HTTPS.
 - ``REDIS_URL``: where the login and registration rate limits are counted, shared by every
   app process; without it each process counts in its own memory.
+- ``TRUSTED_PROXIES``: how many reverse proxies stand in front (default 0). Their
+  ``X-Forwarded-For`` then gives the client address that the rate limits count by.
 - ``AUTH_RATE_LIMIT``: attempts allowed per client address, default ``10 per minute;50 per hour``.
 """
 
@@ -71,6 +73,7 @@ def settings_from_env(
         "REMEMBER_COOKIE_SECURE": _truthy(env.get("SESSION_COOKIE_SECURE")),
         "REMEMBER_COOKIE_DURATION": timedelta(days=30),
         "LEADERBOARD_PAGE_SIZE": 20,
+        "TRUSTED_PROXIES": int(env.get("TRUSTED_PROXIES", "0")),
     }
     if env.get("SECRET_KEY"):
         settings["SECRET_KEY"] = env["SECRET_KEY"]

@@ -81,8 +81,12 @@ def adopt_guest_match(user_id: int) -> None:
     device) is picked up instead. The adoption bumps the version, so a page rendered before
     it is stale rather than saving the match back without its owner.
     """
-    record = running_match()
-    if record is None:
+    record = current_match()
+    if record is not None and record.owner_user_id not in (None, user_id):
+        # Another account's match (it logged in here without logging out): not ours to play.
+        session.pop(SESSION_MATCH_KEY, None)
+        record = None
+    if record is None or record.status != MatchStatus.ACTIVE:
         own = latest_running_match(user_id)
         if own is not None:
             session[SESSION_MATCH_KEY] = own.id
