@@ -1,0 +1,271 @@
+"""Load test: N concurrent guests play full matches against gunicorn + PostgreSQL on 127.0.0.1.
+
+    .venv/bin/python benchmarks/load.py [--players 8,32,64] [--seconds 30] [--difficulty expert]
+
+Creates a fresh PostgreSQL database (``gin_bench``, migrated with ``flask db upgrade``), starts
+the site with ``gunicorn.conf.py`` (workers from the CPU count) and, on the same settings, a
+trivial Flask app (`benchmarks/trivial_app.py`) as the baseline. For each number of players:
+
+1. baseline: N threads GET the trivial app's "ok" page as fast as they can;
+2. table GET: N guests, each with a match, reload GET /play as fast as they can;
+3. play: N guests play whole matches through the forms (POST /play → 303 → GET /play),
+   starting a new match when one ends, for ``--seconds``.
+
+Reported per level: matches completed, requests/s, p50/p95/p99 latency of the table GET and of
+the action POST (which includes the computer's reply), errors (status ≥ 400, timeouts,
+connection errors). The action POST's throughput is its server capacity in the play phase:
+POSTs ÷ (time − the time the GETs took at the table-GET rate of step 2). Targets: table GET ≥ 40%
+of the baseline, action POST ≥ 20%, p99 < 250 ms at 32 players.
+
+The load generator runs on the same machine (and cores) as the server; its CPU use is printed.
+Every loop is bounded in time; both gunicorn masters are stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import platform
+import resource
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from webclient import (  # noqa: E402
+    HttpFailure,
+    Player,
+    ServerProcess,
+    Stats,
+    WebClient,
+    fresh_database,
+    percentile,
+    server_env,
+)
+
+DATABASE = "gin_bench"
+TARGET_GET, TARGET_POST, TARGET_P99_MS, TARGET_PLAYERS = 0.40, 0.20, 250.0, 32
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f}"
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def hammer(players: int, seconds: float, work) -> tuple[Stats, float, float]:  # type: ignore[no-untyped-def]
+    """Run ``work(i, stats, deadline)`` in ``players`` threads; return stats, wall and CPU time."""
+    results = [Stats() for _ in range(players)]
+    ready = threading.Barrier(players + 1)
+    go = threading.Barrier(players + 1)
+    started: list[float] = []
+
+    def body(i: int) -> None:
+        setup = work(i, results[i], None)  # unmeasured setup (e.g. deal a match)
+        ready.wait(timeout=300)
+        go.wait(timeout=300)
+        work(i, results[i], started[0] + seconds, setup)
+
+    threads = [threading.Thread(target=body, args=(i,), daemon=True) for i in range(players)]
+    for thread in threads:
+        thread.start()
+    ready.wait(timeout=300)
+    for result in results:
+        result.latencies.clear()
+        result.errors.clear()
+    cpu0 = cpu_seconds()
+    started.append(time.perf_counter())
+    go.wait(timeout=300)
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    wall = time.perf_counter() - started[0]
+    total = Stats()
+    for result in results:
+        total.merge(result)
+    return total, wall, cpu_seconds() - cpu0
+
+
+def trivial_work(base: str):  # type: ignore[no-untyped-def]
+    def work(i: int, stats: Stats, deadline: float | None, setup: object = None) -> object:
+        if deadline is None:
+            return None
+        client = WebClient([base], stats=stats)
+        while time.perf_counter() < deadline:
+            try:
+                client.get("/")
+            except HttpFailure:
+                time.sleep(0.01)
+        return None
+
+    return work
+
+
+def table_work(base: str, difficulty: str):  # type: ignore[no-untyped-def]
+    def work(i: int, stats: Stats, deadline: float | None, setup: object = None) -> object:
+        if deadline is None:
+            client = WebClient([base], stats=stats)
+            Player(client, difficulty=difficulty).start()
+            return client
+        client = setup
+        assert isinstance(client, WebClient)
+        while time.perf_counter() < deadline:
+            try:
+                client.get("/play")
+            except HttpFailure:
+                time.sleep(0.01)
+        return None
+
+    return work
+
+
+def play_work(base: str, difficulty: str):  # type: ignore[no-untyped-def]
+    def work(i: int, stats: Stats, deadline: float | None, setup: object = None) -> object:
+        if deadline is None:
+            return None
+        player = Player(WebClient([base], stats=stats), difficulty=difficulty)
+        fresh = True
+        while time.perf_counter() < deadline:
+            try:
+                if fresh:
+                    player.start()
+                    fresh = False
+                if not player.step():
+                    stats.matches += 1
+                    fresh = True
+            except HttpFailure as failure:
+                if failure.kind in ("parse", "unexpected"):
+                    stats.errors[failure.kind] += 1
+                time.sleep(0.05)
+                player.table = None  # re-read the table before the next move
+        return None
+
+    return work
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", default="8,32,64", help="comma-separated levels")
+    parser.add_argument("--seconds", type=float, default=30.0, help="play phase per level")
+    parser.add_argument("--baseline-seconds", type=float, default=10.0,
+                        help="trivial-app and table-GET phases per level")
+    parser.add_argument("--difficulty", default="expert", choices=("easy", "normal", "expert"))
+    args = parser.parse_args()
+    levels = [int(x) for x in args.players.split(",") if x.strip()]
+
+    cores = multiprocessing.cpu_count()
+    logs = Path(tempfile.mkdtemp(prefix="gin-load-"))
+    print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}, "
+          f"load average at start {load_average()}")
+    print("note: the load generator runs on the same cores as the server (loopback, 127.0.0.1)")
+    url = fresh_database(DATABASE)
+    env = server_env(url)
+    site = ServerProcess(env, log=logs / "site.log")
+    trivial = ServerProcess(env, app="benchmarks.trivial_app:app", log=logs / "trivial.log")
+    rows = []
+    try:
+        site.start()
+        trivial.start()
+        print(f"gunicorn.conf.py: {len(site.workers())} sync workers each; site {site.base}, "
+              f"trivial {trivial.base}; database {DATABASE}; difficulty {args.difficulty}; "
+              f"logs in {logs}")
+        for players in levels:
+            base_stats, base_wall, _ = hammer(players, args.baseline_seconds,
+                                              trivial_work(trivial.base))
+            get_stats, get_wall, _ = hammer(players, args.baseline_seconds,
+                                            table_work(site.base, args.difficulty))
+            play, wall, cpu = hammer(players, args.seconds, play_work(site.base, args.difficulty))
+            trivial_rps = len(base_stats.latencies["other"]) / base_wall
+            get_rps = len(get_stats.latencies["table"]) / get_wall
+            gets = play.latencies["table"]
+            posts = play.latencies["action"]
+            others = play.latencies["other"]
+            get_time = (len(gets) + len(others)) / get_rps if get_rps else 0.0
+            post_rps = len(posts) / (wall - get_time) if wall > get_time else float("nan")
+            errors = sum(play.errors.values()) + sum(get_stats.errors.values()) + sum(
+                base_stats.errors.values()
+            )
+            row = {
+                "players": players,
+                "matches": play.matches,
+                "rps": (len(gets) + len(posts) + len(others)) / wall,
+                "get": gets,
+                "post": posts,
+                "errors": errors,
+                "error_kinds": {**base_stats.errors, **get_stats.errors, **play.errors},
+                "trivial_rps": trivial_rps,
+                "get_rps": get_rps,
+                "post_rps": post_rps,
+                "play_get_rps": len(gets) / wall,
+                "play_post_rps": len(posts) / wall,
+                "client_cpu": cpu / wall,
+            }
+            rows.append(row)
+            print(f"\n== {players} players ==")
+            print(f"  baseline (trivial app)  {trivial_rps:8.1f} req/s")
+            print(f"  table GET only          {get_rps:8.1f} req/s  "
+                  f"({get_rps / trivial_rps:.0%} of baseline)")
+            print(f"  play for {wall:.1f} s: {play.matches} matches completed, "
+                  f"{row['rps']:.1f} req/s ({row['play_get_rps']:.1f} table GET/s, "
+                  f"{row['play_post_rps']:.1f} action POST/s)")
+            print(f"  action POST capacity    {post_rps:8.1f} req/s  "
+                  f"({post_rps / trivial_rps:.0%} of baseline)")
+            for name, values in (("table GET  ", gets), ("action POST", posts)):
+                print(f"  {name} latency ms  p50 {ms(percentile(values, 50))}  "
+                      f"p95 {ms(percentile(values, 95))}  p99 {ms(percentile(values, 99))}  "
+                      f"(n={len(values)})")
+            print(f"  errors: {errors} {dict(row['error_kinds']) or ''}")
+            print(f"  load generator CPU: {row['client_cpu']:.2f} cores of {cores}; "
+                  f"load average {load_average()}")
+    finally:
+        site.stop()
+        trivial.stop()
+    summarize(rows)
+    return 0
+
+
+def summarize(rows: list[dict]) -> None:  # type: ignore[type-arg]
+    print("\n| players | matches | req/s | table GET p50/p95/p99 ms | action POST p50/p95/p99 ms "
+          "| errors | trivial req/s | table GET req/s (ratio) | action POST req/s (ratio) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        g, p = r["get"], r["post"]
+        print(
+            f"| {r['players']} | {r['matches']} | {r['rps']:.0f} | "
+            f"{ms(percentile(g, 50))}/{ms(percentile(g, 95))}/{ms(percentile(g, 99))} | "
+            f"{ms(percentile(p, 50))}/{ms(percentile(p, 95))}/{ms(percentile(p, 99))} | "
+            f"{r['errors']} | {r['trivial_rps']:.0f} | {r['get_rps']:.0f} "
+            f"({r['get_rps'] / r['trivial_rps']:.0%}) | {r['post_rps']:.0f} "
+            f"({r['post_rps'] / r['trivial_rps']:.0%}) |"
+        )
+    print("\ntargets:")
+    for r in rows:
+        get_ratio = r["get_rps"] / r["trivial_rps"]
+        post_ratio = r["post_rps"] / r["trivial_rps"]
+        verdicts = [
+            f"table GET {get_ratio:.0%} of trivial (≥ 40%): "
+            + ("met" if get_ratio >= TARGET_GET else "MISSED"),
+            f"action POST {post_ratio:.0%} (≥ 20%): "
+            + ("met" if post_ratio >= TARGET_POST else "MISSED"),
+            f"errors {r['errors']} (0): " + ("met" if r["errors"] == 0 else "MISSED"),
+        ]
+        if r["players"] == TARGET_PLAYERS:
+            p99 = max(percentile(r["get"], 99), percentile(r["post"], 99)) * 1000
+            verdicts.append(f"p99 {p99:.0f} ms (< {TARGET_P99_MS:.0f}): "
+                            + ("met" if p99 < TARGET_P99_MS else "MISSED"))
+        print(f"  {r['players']:>3} players: " + "; ".join(verdicts))
+    print("(the load generator shares the server's cores; figures include its cost)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
