@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask
 from flask_babel import lazy_gettext as _l
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import errors, i18n
+from webapp import cli, errors, health, i18n, requestlog, static_files
 from webapp.accounts import bp as accounts_bp
 from webapp.board import bp as board_bp
 from webapp.cardnames import card_name
@@ -20,18 +21,24 @@ from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.main import bp as main_bp
 from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp
+from webapp.security import CONTENT_SECURITY_POLICY, SecurityHeaders
+
+__all__ = ["CONTENT_SECURITY_POLICY", "GinRummyApp", "create_app"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # The package is installed editable; static files and migrations sit beside it in the repo.
 PROJECT_ROOT = PACKAGE_DIR.parent
 STATIC_DIR = PROJECT_ROOT / "static"
 MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+ExcInfo = tuple[type[BaseException], BaseException, TracebackType] | tuple[None, None, None]
 
-# No JavaScript anywhere: the policy forbids scripts outright, so an injected one cannot run.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'none'; object-src 'none'; style-src 'self'; "
-    "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-)
+
+class GinRummyApp(Flask):
+    """Flask, except that unhandled errors are logged without their messages (see requestlog)."""
+
+    def log_exception(self, exc_info: ExcInfo) -> None:
+        if exc_info[1] is not None:
+            requestlog.log_error(exc_info)  # type: ignore[arg-type]
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -41,7 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     overrides = dict(config or {})
     instance_path = overrides.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
-    app = Flask(
+    app = GinRummyApp(
         __name__,
         static_folder=str(STATIC_DIR),
         static_url_path="/static",
@@ -56,6 +63,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(overrides)
     ensure_secret_key(app.config, app.instance_path)
 
+    # First, so that its timer starts before any other before_request hook can answer.
+    requestlog.init_app(app)
     db.init_app(app)
     migrate.init_app(
         app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True
@@ -76,9 +85,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages_bp)
     app.register_blueprint(accounts_bp)
     app.register_blueprint(board_bp)
+    app.register_blueprint(health.bp)
+    cli.init_app(app)
 
     app.jinja_env.globals["card_name"] = card_name
-    app.after_request(_security_headers)
+    # Outermost layers: WhiteNoise answers /static/ before Flask, and the security headers
+    # wrap both, so every response carries them (pages, error pages, static files).
+    static_files.init_app(app, STATIC_DIR)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     return app
 
 
@@ -100,11 +114,3 @@ def _init_accounts(app: Flask) -> None:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies
         )
-
-
-def _security_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    return response

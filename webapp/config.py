@@ -7,9 +7,13 @@ Environment variables:
   pointed at the psycopg 3 driver, the one the project installs.
 - ``SECRET_KEY``: signs the session cookie. In development a random key is generated once and
   kept in ``<instance_path>/secret_key`` so restarts keep sessions. With ``APP_ENV=production``
-  a missing key is an error.
+  a missing key is an error, and so is a weak one (shorter than 32 characters, or a
+  placeholder such as ``dev``).
+- ``APP_ENV``: ``production`` turns on the checks above and Secure cookies.
 - ``PORT``: where ``make run`` serves (default 8000).
-- ``SESSION_COOKIE_SECURE``: ``1`` behind HTTPS.
+- ``SESSION_COOKIE_SECURE``: Secure session and remember cookies; on by default in production
+  (``0`` turns it off there, e.g. for plain-HTTP load tests), off elsewhere unless ``1``.
+- ``LOG_LEVEL``: level of the ``webapp`` logger (default ``INFO``: one JSON line per request).
 - ``REDIS_URL``: where the login and registration rate limits are counted, shared by every
   app process; without it each process counts in its own memory.
 - ``TRUSTED_PROXIES``: how many reverse proxies stand in front (default 0). Their
@@ -30,6 +34,11 @@ from typing import Any
 SECRET_KEY_FILE = "secret_key"
 DATABASE_FILE = "gin.sqlite3"
 DEFAULT_AUTH_RATE_LIMIT = "10 per minute;50 per hour"
+MIN_SECRET_KEY_LENGTH = 32
+# Placeholders copied from tutorials and .env templates; never a production key.
+PLACEHOLDER_SECRET_KEYS = frozenset({"dev", "change-me", "changeme", "secret", "secret-key"})
+# Every form of the site is a few hundred bytes; anything far bigger is refused (413).
+MAX_CONTENT_LENGTH = 64 * 1024
 
 
 class ConfigError(RuntimeError):
@@ -48,20 +57,30 @@ def _truthy(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _secure_cookies(env: Mapping[str, str], production: bool) -> bool:
+    """Secure cookies: on in production unless explicitly switched off, else only if asked."""
+    raw = env.get("SESSION_COOKIE_SECURE")
+    if raw is None or raw.strip() == "":
+        return production
+    return _truthy(raw)
+
+
 def settings_from_env(
     instance_path: str, environ: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
     """Return the Flask config read from ``environ`` (default: ``os.environ``)."""
     env = os.environ if environ is None else environ
     database_url = env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / DATABASE_FILE}"
+    app_env = env.get("APP_ENV", "development")
+    secure = _secure_cookies(env, app_env == "production")
     settings: dict[str, Any] = {
-        "APP_ENV": env.get("APP_ENV", "development"),
+        "APP_ENV": app_env,
         "SQLALCHEMY_DATABASE_URI": normalise_database_url(database_url),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "PORT": int(env.get("PORT", "8000")),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
-        "SESSION_COOKIE_SECURE": _truthy(env.get("SESSION_COOKIE_SECURE")),
+        "SESSION_COOKIE_SECURE": secure,
         # CSRF tokens live in the session; let a page left open for a while still submit.
         "WTF_CSRF_TIME_LIMIT": None,
         "BABEL_DEFAULT_LOCALE": "zh_Hans",
@@ -70,10 +89,12 @@ def settings_from_env(
         "AUTH_RATE_LIMIT": env.get("AUTH_RATE_LIMIT") or DEFAULT_AUTH_RATE_LIMIT,
         "REMEMBER_COOKIE_HTTPONLY": True,
         "REMEMBER_COOKIE_SAMESITE": "Lax",
-        "REMEMBER_COOKIE_SECURE": _truthy(env.get("SESSION_COOKIE_SECURE")),
+        "REMEMBER_COOKIE_SECURE": secure,
         "REMEMBER_COOKIE_DURATION": timedelta(days=30),
         "LEADERBOARD_PAGE_SIZE": 20,
         "TRUSTED_PROXIES": int(env.get("TRUSTED_PROXIES", "0")),
+        "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
+        "LOG_LEVEL": (env.get("LOG_LEVEL") or "INFO").upper(),
     }
     if env.get("SECRET_KEY"):
         settings["SECRET_KEY"] = env["SECRET_KEY"]
@@ -81,12 +102,27 @@ def settings_from_env(
 
 
 def ensure_secret_key(config: dict[str, Any], instance_path: str) -> None:
-    """Fill in ``SECRET_KEY``: refuse in production, else use (or make) the instance key file."""
-    if config.get("SECRET_KEY"):
-        return
+    """Fill in ``SECRET_KEY``: production needs a strong one; elsewhere the instance key file."""
+    key = config.get("SECRET_KEY")
     if config.get("APP_ENV") == "production":
-        raise ConfigError("SECRET_KEY must be set when APP_ENV=production")
-    config["SECRET_KEY"] = _persistent_dev_key(Path(instance_path))
+        problem = secret_key_problem(key)
+        if problem:
+            raise ConfigError(f"APP_ENV=production needs a real SECRET_KEY: {problem}")
+        return
+    if not key:
+        config["SECRET_KEY"] = _persistent_dev_key(Path(instance_path))
+
+
+def secret_key_problem(key: object) -> str | None:
+    """Why ``key`` cannot sign production sessions, or ``None`` if it can."""
+    if not key:
+        return "it is not set"
+    text = key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key)
+    if text.strip().lower() in PLACEHOLDER_SECRET_KEYS:
+        return "it is a placeholder"
+    if len(text) < MIN_SECRET_KEY_LENGTH:
+        return f"it is shorter than {MIN_SECRET_KEY_LENGTH} characters"
+    return None
 
 
 def _persistent_dev_key(instance: Path) -> str:

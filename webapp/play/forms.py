@@ -23,7 +23,8 @@ class BadInput(Exception):
 
 def read_version(form: Mapping[str, str]) -> int:
     raw = form.get("version", "")
-    if not raw.isdigit() or len(raw) > MAX_VERSION_DIGITS:
+    # isascii: str.isdigit() also accepts "²" and other digits that int() refuses.
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > MAX_VERSION_DIGITS:
         raise BadInput(_l("This form is missing its table version. Reload the page and try again."))
     return int(raw)
 

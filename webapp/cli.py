@@ -1,0 +1,77 @@
+"""Operators' ``flask`` commands: ``flask --app webapp purge-guest-matches --days 30``,
+``flask --app webapp counts``."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import click
+from flask import Flask
+from sqlalchemy import delete, exists, func, select
+
+from webapp.extensions import db
+from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
+
+# Only these are ever purged; a finished match is history (pages, statistics) and stays.
+PURGEABLE = (MatchStatus.ACTIVE.value, MatchStatus.ABANDONED.value)
+
+
+def purge_guest_matches(days: int) -> int:
+    """Delete guests' active or abandoned matches untouched for ``days``; return how many.
+
+    Owned matches, finished matches and anything with statistics or ranking points are never
+    deleted. The caller commits.
+    """
+    cutoff = utcnow() - timedelta(days=days)
+    statement = (
+        delete(Match)
+        .where(
+            Match.owner_user_id.is_(None),
+            Match.status.in_(PURGEABLE),
+            Match.updated_at < cutoff,
+            ~exists().where(MatchResult.match_id == Match.id),
+            ~exists().where(PointAward.match_id == Match.id),
+        )
+        .execution_options(synchronize_session=False)
+    )
+    return int(db.session.execute(statement).rowcount or 0)
+
+
+def site_counts() -> dict[str, int]:
+    """Accounts, matches by status, and point awards (with their points) in the database."""
+    counts = {"users": db.session.scalar(select(func.count()).select_from(User)) or 0}
+    by_status = dict(
+        db.session.execute(select(Match.status, func.count()).group_by(Match.status)).tuples()
+    )
+    for status in MatchStatus:
+        counts[f"matches {status.value}"] = int(by_status.get(status.value, 0))
+    counts["matches total"] = sum(int(n) for n in by_status.values())
+    counts["point awards"] = db.session.scalar(select(func.count()).select_from(PointAward)) or 0
+    counts["points awarded"] = db.session.scalar(select(func.sum(PointAward.points))) or 0
+    return counts
+
+
+@click.command("purge-guest-matches")
+@click.option(
+    "--days",
+    type=click.IntRange(min=1),
+    required=True,
+    help="Delete guests' unfinished matches not touched for this many days.",
+)
+def purge_guest_matches_command(days: int) -> None:
+    """Delete abandoned and stale guest matches older than --days (never finished or owned)."""
+    deleted = purge_guest_matches(days)
+    db.session.commit()
+    click.echo(f"Deleted {deleted} guest match(es) not updated for {days} day(s).")
+
+
+@click.command("counts")
+def counts_command() -> None:
+    """Print how many accounts, matches (by status) and point awards there are."""
+    for name, value in site_counts().items():
+        click.echo(f"{name}: {value}")
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(purge_guest_matches_command)
+    app.cli.add_command(counts_command)
