@@ -123,10 +123,10 @@ def play(record_id: str, version: int, action: engine.Action) -> Match:
     if record is None or record.version != version or record.status != MatchStatus.ACTIVE:
         raise StaleMatchError(record_id, version)
     game = game_of(record)
+    game.apply(PERSON, action)  # first, so a refused move leaves the record untouched
     if isinstance(action, engine.NextHand) and record.pending_difficulty:
         record.difficulty, record.pending_difficulty = record.pending_difficulty, None
         record.lowest_difficulty = ranking.easier(record.lowest_difficulty, record.difficulty)
-    game.apply(PERSON, action)
     computer_replies(game, record.difficulty)
     record.snapshot = game.to_dict()
     if game.phase is engine.Phase.MATCH_OVER:
