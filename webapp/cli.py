@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import click
 from flask import Flask
+from flask.cli import with_appcontext
 from sqlalchemy import delete, exists, func, select
 
 from webapp.extensions import db
@@ -40,9 +41,8 @@ def purge_guest_matches(days: int) -> int:
 def site_counts() -> dict[str, int]:
     """Accounts, matches by status, and point awards (with their points) in the database."""
     counts = {"users": db.session.scalar(select(func.count()).select_from(User)) or 0}
-    by_status = dict(
-        db.session.execute(select(Match.status, func.count()).group_by(Match.status)).tuples()
-    )
+    rows = db.session.execute(select(Match.status, func.count()).group_by(Match.status))
+    by_status = {str(status): int(count) for status, count in rows}
     for status in MatchStatus:
         counts[f"matches {status.value}"] = int(by_status.get(status.value, 0))
     counts["matches total"] = sum(int(n) for n in by_status.values())
@@ -58,6 +58,7 @@ def site_counts() -> dict[str, int]:
     required=True,
     help="Delete guests' unfinished matches not touched for this many days.",
 )
+@with_appcontext
 def purge_guest_matches_command(days: int) -> None:
     """Delete abandoned and stale guest matches older than --days (never finished or owned)."""
     deleted = purge_guest_matches(days)
@@ -66,6 +67,7 @@ def purge_guest_matches_command(days: int) -> None:
 
 
 @click.command("counts")
+@with_appcontext
 def counts_command() -> None:
     """Print how many accounts, matches (by status) and point awards there are."""
     for name, value in site_counts().items():

@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from webapp.extensions import db
+from webapp.requestlog import exception_fields
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +70,12 @@ def handle_http_error(error: HTTPException) -> ErrorResponse:
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     try:
         body = render_template("errors/error.html", code=code, title=title, message=message)
-    except Exception:  # the error page itself must not fail
-        log.exception("error page %s could not be rendered", code)
+    except Exception as failure:  # the error page itself must not fail
+        # By type and frames only: an exception's text may quote game data (see requestlog).
+        log.error(
+            "error page %s could not be rendered", code,
+            extra={"fields": {"event": "error-page", "code": code, **exception_fields(failure)}},
+        )
         body = f"<!doctype html><title>{code}</title><p>{code}</p>"
     return body, code, headers
 
