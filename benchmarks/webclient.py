@@ -93,6 +93,9 @@ class WebClient:
         self.stats = stats if stats is not None else Stats()
         self.turn = 0
         self.served_by: dict[str, int] = defaultdict(int)
+        # (method, path, local port) of the request waiting for its answer, else None: lets a
+        # fault script find the worker serving it.
+        self.in_flight: tuple[str, str, int] | None = None
 
     def _next_base(self) -> urllib.parse.SplitResult:
         base = self.bases[self.turn % len(self.bases)]
@@ -115,6 +118,8 @@ class WebClient:
         conn = http.client.HTTPConnection(base.hostname, base.port, timeout=self.timeout)
         try:
             conn.request(method, path, body=body, headers=headers)
+            if conn.sock is not None:
+                self.in_flight = (method, path, conn.sock.getsockname()[1])
             raw = conn.getresponse()
             text = raw.read().decode("utf-8", "replace")
             resp_headers = {k.lower(): v for k, v in raw.getheaders()}
@@ -126,6 +131,7 @@ class WebClient:
             self.stats.errors["connection"] += 1
             raise HttpFailure("connection", f"{method} {path}: {exc!r}") from exc
         finally:
+            self.in_flight = None
             conn.close()
         elapsed = time.perf_counter() - start
         self.served_by[base.netloc] += 1
@@ -449,6 +455,33 @@ def process_state(pid: int) -> str:
     except OSError:
         return ""
     return stat[stat.rfind(")") + 2 :].split()[0]
+
+
+def socket_inode(server_port: int, client_port: int) -> int | None:
+    """The inode of the server's end of the loopback TCP connection from ``client_port``."""
+    want_local = f"0100007F:{server_port:04X}"
+    want_remote = f"0100007F:{client_port:04X}"
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == want_local and fields[2] == want_remote:
+            return int(fields[9])
+    return None
+
+
+def process_holding(inode: int, pids: list[int]) -> int | None:
+    """Which of ``pids`` has the socket ``inode`` open."""
+    target = f"socket:[{inode}]"
+    for pid in pids:
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                try:
+                    if os.readlink(f"/proc/{pid}/fd/{fd}") == target:
+                        return pid
+                except OSError:
+                    continue
+        except OSError:
+            continue
+    return None
 
 
 def run_threads(count: int, target, name: str) -> list[threading.Thread]:  # type: ignore[no-untyped-def]
