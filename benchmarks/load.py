@@ -125,7 +125,7 @@ def table_work(base: str, difficulty: str):  # type: ignore[no-untyped-def]
     return work
 
 
-def play_work(base: str, difficulty: str):  # type: ignore[no-untyped-def]
+def play_work(base: str, difficulty: str, think: float):  # type: ignore[no-untyped-def]
     def work(i: int, stats: Stats, deadline: float | None, setup: object = None) -> object:
         if deadline is None:
             return None
@@ -139,6 +139,8 @@ def play_work(base: str, difficulty: str):  # type: ignore[no-untyped-def]
                 if not player.step():
                     stats.matches += 1
                     fresh = True
+                if think:
+                    time.sleep(think)
             except HttpFailure as failure:
                 if failure.kind in ("parse", "unexpected"):
                     stats.errors[failure.kind] += 1
@@ -160,6 +162,8 @@ def main() -> int:
     parser.add_argument("--baseline-seconds", type=float, default=10.0,
                         help="trivial-app and table-GET phases per level")
     parser.add_argument("--difficulty", default="expert", choices=("easy", "normal", "expert"))
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="pause of each player between moves (0: as fast as possible)")
     args = parser.parse_args()
     levels = [int(x) for x in args.players.split(",") if x.strip()]
 
@@ -178,13 +182,14 @@ def main() -> int:
         trivial.start()
         print(f"gunicorn.conf.py: {len(site.workers())} sync workers each; site {site.base}, "
               f"trivial {trivial.base}; database {DATABASE}; difficulty {args.difficulty}; "
-              f"logs in {logs}")
+              f"think time {args.think_ms:.0f} ms; logs in {logs}")
         for players in levels:
-            base_stats, base_wall, _ = hammer(players, args.baseline_seconds,
+            base_stats, base_wall, base_cpu = hammer(players, args.baseline_seconds,
                                               trivial_work(trivial.base))
-            get_stats, get_wall, _ = hammer(players, args.baseline_seconds,
+            get_stats, get_wall, get_cpu = hammer(players, args.baseline_seconds,
                                             table_work(site.base, args.difficulty))
-            play, wall, cpu = hammer(players, args.seconds, play_work(site.base, args.difficulty))
+            play, wall, cpu = hammer(players, args.seconds, play_work(site.base, args.difficulty,
+                                                           args.think_ms / 1000))
             trivial_rps = len(base_stats.latencies["other"]) / base_wall
             get_rps = len(get_stats.latencies["table"]) / get_wall
             gets = play.latencies["table"]
@@ -209,6 +214,8 @@ def main() -> int:
                 "play_get_rps": len(gets) / wall,
                 "play_post_rps": len(posts) / wall,
                 "client_cpu": cpu / wall,
+                "client_cpu_base": base_cpu / base_wall,
+                "client_cpu_get": get_cpu / get_wall,
             }
             rows.append(row)
             print(f"\n== {players} players ==")
@@ -225,8 +232,9 @@ def main() -> int:
                       f"p95 {ms(percentile(values, 95))}  p99 {ms(percentile(values, 99))}  "
                       f"(n={len(values)})")
             print(f"  errors: {errors} {dict(row['error_kinds']) or ''}")
-            print(f"  load generator CPU: {row['client_cpu']:.2f} cores of {cores}; "
-                  f"load average {load_average()}")
+            print(f"  load generator CPU (cores of {cores}): baseline "
+                  f"{row['client_cpu_base']:.2f}, table GET {row['client_cpu_get']:.2f}, "
+                  f"play {row['client_cpu']:.2f}; load average {load_average()}")
     finally:
         site.stop()
         trivial.stop()
