@@ -101,9 +101,9 @@ class Site:
 
     def make_invalid(self, data: dict[str, str]) -> dict[str, str]:
         """Spoil whatever could make the form a valid state-changing request."""
-        version = data.get("version", "")
-        if version.strip().isascii() and version.strip().isdigit():
-            if int(version.strip()) == self.version:
+        version = data.get("version", "").strip()
+        if version.isascii() and version.isdigit() and len(version) < 20:
+            if int(version) == self.version:
                 data["version"] = str(self.version + 1000)
         if data.get("ruleset") in PRESETS and data.get("difficulty") in DIFFICULTIES:
             data["ruleset"] += "-no-such-ruleset"

@@ -48,7 +48,7 @@ class Fingerprints:
             return None
         try:
             stat = os.stat(path)
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL byte in the path
             return None
         stamp = (stat.st_size, stat.st_mtime_ns)
         cached = self._cache.get(filename)
