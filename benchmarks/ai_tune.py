@@ -1,11 +1,12 @@
-"""Try expert settings: ``python benchmarks/ai_tune.py expert simple 400 module.NAME=value ...``.
+"""Try AI settings: ``python benchmarks/ai_tune.py expert simple 1000 [--seed S] [--jobs J] module.NAME=value ...``.
 
-Sets module constants of ``gin_engine.ai`` before the worker processes fork, then runs the
-tournament and prints its report. For tuning only; the settings in the code are the result.
+Sets module constants of ``gin_engine.ai`` (before any worker process forks), then runs the
+tournament and prints its first lines. For tuning only; the settings in the code are the result.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 from pathlib import Path
@@ -17,16 +18,23 @@ from gin_engine.tournament import report, run  # noqa: E402
 
 
 def main() -> None:
-    a, b, matches, *settings = sys.argv[1:]
-    for setting in settings:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("matches", type=int)
+    parser.add_argument("settings", nargs="*")
+    parser.add_argument("--seed", type=int, default=5000)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    for setting in args.settings:
         name, value = setting.split("=")
         module_name, const = name.rsplit(".", 1)
         module = importlib.import_module(f"gin_engine.ai.{module_name}")
         setattr(module, const, type(getattr(module, const))(value))
-    tally = run((a, b), int(matches), preset("classic"), seed=5000, jobs=2)
-    print(" ".join(settings) or "defaults")
-    for line in report((a, b), tally)[:3]:
-        print(line)
+    tally = run((args.a, args.b), args.matches, preset("classic"), args.seed, args.jobs)
+    print(" ".join(args.settings) or "defaults")
+    lines = report((args.a, args.b), tally)
+    print("\n".join(lines[1:3] + lines[-2:-1]))
 
 
 if __name__ == "__main__":

@@ -79,6 +79,26 @@ def test_next_hand_between_hands():
     assert (h.action, h.reason) == (NextHand(), HintReason.NEXT_HAND)
 
 
+TAKES = {
+    HintReason.TAKE_UPCARD_COMPLETES_MELD,
+    HintReason.TAKE_UPCARD_LOWERS_DEADWOOD,
+    HintReason.TAKE_DISCARD_COMPLETES_MELD,
+    HintReason.TAKE_DISCARD_LOWERS_DEADWOOD,
+}
+
+
+def test_a_card_that_lowers_the_count_without_melding_is_not_called_useless():
+    # JH for KC leaves 38: no help. AC for KC lowers 38 -> 29 but melds nothing; the expert
+    # prefers the stock and says so, never "it lowers your deadwood (38 -> 38)"
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "JH")
+    h = hint(match.view(0))
+    assert (h.action, h.reason) == (PassUpcard(), HintReason.PASS_UPCARD)
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "AC")
+    h = hint(match.view(0))
+    assert h.action == PassUpcard() and h.reason is HintReason.PASS_UPCARD_STOCK_BETTER
+    assert h.deadwood_before == h.deadwood_after == 38
+
+
 def test_hint_is_always_legal_and_deterministic():
     reasons = set()
     for seed in range(3):
@@ -91,6 +111,8 @@ def test_hint_is_always_legal_and_deterministic():
             h = hint(view, random.Random(1))
             assert h.action in legal_actions(view)
             assert h == hint(view, random.Random(1))
+            if h.reason in TAKES:  # a take is suggested only when it lowers the count
+                assert h.deadwood_after < h.deadwood_before
             reasons.add(h.reason)
             match.apply(player, bots[player].choose(view))
             steps += 1

@@ -19,6 +19,9 @@ GAIN_WEIGHT = 2.5
 """How many turns of drawing the hand's potential is worth, in deadwood points."""
 DANGER_WEIGHT = 9.0
 """Deadwood points charged for a discard the opponent melds for sure."""
+KNOCK_BONUS = 0.0
+"""Extra gain, in deadwood points, for a stock card that would let the hand knock."""
+KNOCK_AT = 10
 PRUNE = 12
 """Discards leaving more than this above the least deadwood are not scored further."""
 
@@ -51,7 +54,7 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
             left = deadwood_mask(with_card ^ low)
             if left < best:
                 best = left
-        total += p * (base - best)
+        total += p * (base - best + (KNOCK_BONUS if best <= KNOCK_AT else 0.0))
     return total
 
 

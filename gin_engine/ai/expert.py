@@ -24,7 +24,7 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.ai import evaluate
-from gin_engine.ai.base import first_legal, hand_mask, min_discard
+from gin_engine.ai.base import first_legal, hand_mask, in_some_meld, min_discard
 from gin_engine.ai.evaluate import Option, draw_chances, draw_gain, options
 from gin_engine.ai.inference import holding, sample_hidden, weights
 from gin_engine.ai.memory import Memory, remember
@@ -36,6 +36,8 @@ from gin_engine.view import PlayerView
 SAMPLES = 24
 """Opponent hands sampled to judge a knock."""
 TAKE_MARGIN = 0.0
+UNMELDED_DROP = 99
+MELD_TAKE = 0
 LATE_STOCK = 6
 """From this many stock cards down, the expert accepts more undercut risk (the hand may die)."""
 RISK_LATE = 0.45
@@ -109,8 +111,14 @@ def take_is_better(view: PlayerView, top: Card, reading: Reading) -> bool:
     """Compare holding the pile card with the hand expected after a stock draw."""
     mask = hand_mask(view)
     now = deadwood_mask(mask)
-    if min_discard(mask | top.bit, keep=top)[0] >= now:
+    drop = now - min_discard(mask | top.bit, keep=top)[0]
+    if drop <= 0:
         return False  # only takes that lower the count: no endless passing back and forth
+    melds = in_some_meld(mask, top)
+    if not melds and drop < UNMELDED_DROP:
+        return False
+    if melds and MELD_TAKE:
+        return True
     take = options(mask | top.bit, top, reading.draw_p, reading.hold)
     weight = evaluate.GAIN_WEIGHT
     take_score = min(o.deadwood - weight * o.gain for o in take)

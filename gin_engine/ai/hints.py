@@ -21,7 +21,7 @@ from gin_engine.actions import (
     PassUpcard,
     TakeUpcard,
 )
-from gin_engine.ai.base import hand_mask, in_some_meld, min_discard
+from gin_engine.ai.base import hand_mask, min_discard
 from gin_engine.ai.expert import (
     Reading,
     discard_choice,
@@ -45,11 +45,19 @@ class HintReason(StrEnum):
     HOLD_UNDERCUT_RISK = "hold-undercut-risk"
     """Knocking is allowed but the opponent may well undercut: play on."""
     TAKE_UPCARD_COMPLETES_MELD = "take-upcard-completes-meld"
-    TAKE_UPCARD_BUILDS = "take-upcard-builds"
+    """The card joins a meld of the hand and the count falls (deadwood_after < before)."""
+    TAKE_UPCARD_LOWERS_DEADWOOD = "take-upcard-lowers-deadwood"
+    """The card melds nothing but the count still falls (deadwood_after < before)."""
     PASS_UPCARD = "pass-upcard"
+    """The upcard would not lower the count."""
+    PASS_UPCARD_STOCK_BETTER = "pass-upcard-stock-better"
+    """The upcard would lower the count a little, but a stock card is expected to do more."""
     TAKE_DISCARD_COMPLETES_MELD = "take-discard-completes-meld"
-    TAKE_DISCARD_BUILDS = "take-discard-builds"
+    TAKE_DISCARD_LOWERS_DEADWOOD = "take-discard-lowers-deadwood"
     DRAW_STOCK = "draw-stock"
+    """The top discard would not lower the count (or cannot be taken)."""
+    DRAW_STOCK_BETTER = "draw-stock-better"
+    """The top discard would lower the count a little, but a stock card is expected to do more."""
     DISCARD_HIGHEST_DEADWOOD = "discard-highest-deadwood"
     DISCARD_SAFE = "discard-safe"
     """A slightly worse count, but the card is unlikely to help the opponent."""
@@ -125,15 +133,20 @@ def _draw_hint(view: PlayerView) -> Hint:
     upcard = view.phase is Phase.UPCARD
     takeable = upcard or view.upcard_takeable
     if top is not None and takeable and take_is_better(view, top, read(view)):
-        after, _ = min_discard(mask | top.bit, keep=top)
-        melds = in_some_meld(mask, top) and after < before
-        if upcard:
-            reason = HintReason.TAKE_UPCARD_BUILDS
-            if melds:
-                reason = HintReason.TAKE_UPCARD_COMPLETES_MELD
-            return Hint(TakeUpcard(), reason, before, after, top)
-        reason = HintReason.TAKE_DISCARD_COMPLETES_MELD if melds else HintReason.TAKE_DISCARD_BUILDS
-        return Hint(DrawDiscard(), reason, before, after, top)
+        after, discards = min_discard(mask | top.bit, keep=top)
+        if after < before:  # a take is only ever suggested when it lowers the count
+            kept = (mask | top.bit) ^ discards[0].bit
+            melds = deadwood_mask(kept) < deadwood_mask(kept ^ top.bit) + VALUES[top.rank]
+            if upcard:
+                reason = (HintReason.TAKE_UPCARD_COMPLETES_MELD if melds
+                          else HintReason.TAKE_UPCARD_LOWERS_DEADWOOD)
+                return Hint(TakeUpcard(), reason, before, after, top)
+            reason = (HintReason.TAKE_DISCARD_COMPLETES_MELD if melds
+                      else HintReason.TAKE_DISCARD_LOWERS_DEADWOOD)
+            return Hint(DrawDiscard(), reason, before, after, top)
+    helps = top is not None and takeable and min_discard(mask | top.bit, keep=top)[0] < before
     if upcard:
-        return Hint(PassUpcard(), HintReason.PASS_UPCARD, before, before, top)
-    return Hint(DrawStock(), HintReason.DRAW_STOCK, before, before, top if takeable else None)
+        reason = HintReason.PASS_UPCARD_STOCK_BETTER if helps else HintReason.PASS_UPCARD
+        return Hint(PassUpcard(), reason, before, before, top)
+    reason = HintReason.DRAW_STOCK_BETTER if helps else HintReason.DRAW_STOCK
+    return Hint(DrawStock(), reason, before, before, top if takeable else None)

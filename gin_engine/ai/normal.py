@@ -1,10 +1,11 @@
 """Normal: remembers what the opponent took and threw, avoids feeding it, knocks by the stage.
 
-It takes a pile card when that lowers its deadwood. Among discards it prefers the least
-deadwood, but a card of the same rank as, or next in suit to, a card the opponent took from
-the pile costs extra; ties go to the discard that keeps the most cards able to meld. It knocks
-only with deadwood low enough for how far the hand has gone (less and less as the stock runs
-down), and always goes gin.
+It takes a pile card only when the card melds with its hand and lowers its deadwood (a lower
+card that melds nothing is worth less than a stock draw, which may meld). Among discards it
+prefers the least deadwood, but a card of the same rank as, or next in suit to, a card the
+opponent took from the pile costs extra; ties go to the discard that keeps the most cards able
+to meld. It knocks only with deadwood low enough for how far the hand has gone (less and less
+as the stock runs down), and always goes gin.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 
 from gin_engine.actions import Action, Discard, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
-from gin_engine.ai.base import finish, first_legal, hand_mask, min_discard
+from gin_engine.ai.base import finish, first_legal, hand_mask, in_some_meld, min_discard
 from gin_engine.ai.inference import CLOSE
 from gin_engine.ai.memory import remember
 from gin_engine.cards import DECK, VALUES, CardMask
@@ -22,15 +23,18 @@ from gin_engine.view import PlayerView
 
 FEED_PENALTY = 4
 """Deadwood points charged for a discard next to a card the opponent took."""
+MID_STOCK, MID_LIMIT = 16, 8
+LATE_STOCK, LATE_LIMIT = 8, 6
+"""Below MID_STOCK stock cards normal knocks with at most MID_LIMIT, below LATE_STOCK LATE_LIMIT."""
 
 
 def knock_limit_for_stage(stock: int, knock_limit: int) -> int:
     """The most deadwood normal knocks with, given the cards left in the stock."""
-    if stock >= 16:
+    if stock >= MID_STOCK:
         return knock_limit
-    if stock >= 8:
-        return min(knock_limit, 8)
-    return min(knock_limit, 6)
+    if stock >= LATE_STOCK:
+        return min(knock_limit, MID_LIMIT)
+    return min(knock_limit, LATE_LIMIT)
 
 
 def _outs(h10: CardMask, unseen: CardMask) -> int:
@@ -54,7 +58,7 @@ def normal_policy(view: PlayerView, rng: random.Random) -> Action:
         takeable = view.phase is Phase.UPCARD or view.upcard_takeable
         if top is not None and takeable:
             with_top, _ = min_discard(mask | top.bit, keep=top)
-            if with_top < deadwood_mask(mask):
+            if with_top < deadwood_mask(mask) and in_some_meld(mask, top):
                 return TakeUpcard() if view.phase is Phase.UPCARD else DrawDiscard()
         return PassUpcard() if view.phase is Phase.UPCARD else DrawStock()
     if view.phase is not Phase.DISCARD:

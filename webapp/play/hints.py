@@ -20,19 +20,27 @@ HINT_TEXT: dict[HintReason, LazyString] = {
     HintReason.TAKE_UPCARD_COMPLETES_MELD: _l(
         "Take the upcard %(card)s: it completes a meld (deadwood %(before)d → %(after)d)."
     ),
-    HintReason.TAKE_UPCARD_BUILDS: _l(
+    HintReason.TAKE_UPCARD_LOWERS_DEADWOOD: _l(
         "Take the upcard %(card)s: it lowers your deadwood (%(before)d → %(after)d)."
     ),
     HintReason.PASS_UPCARD: _l("Pass: the upcard %(card)s does not help your hand."),
+    HintReason.PASS_UPCARD_STOCK_BETTER: _l(
+        "Pass: the upcard %(card)s would help only a little; a card from the stock "
+        "is more likely to complete a meld."
+    ),
     HintReason.TAKE_DISCARD_COMPLETES_MELD: _l(
         "Take %(card)s from the discard pile: it completes a meld "
         "(deadwood %(before)d → %(after)d)."
     ),
-    HintReason.TAKE_DISCARD_BUILDS: _l(
+    HintReason.TAKE_DISCARD_LOWERS_DEADWOOD: _l(
         "Take %(card)s from the discard pile: it lowers your deadwood "
         "(%(before)d → %(after)d)."
     ),
     HintReason.DRAW_STOCK: _l("Draw from the stock: the top discard does not help you."),
+    HintReason.DRAW_STOCK_BETTER: _l(
+        "Draw from the stock: %(card)s would help only a little; a card from the stock "
+        "is more likely to complete a meld."
+    ),
     HintReason.DISCARD_HIGHEST_DEADWOOD: _l(
         "Discard %(card)s: it sheds the most deadwood (%(before)d → %(after)d)."
     ),
