@@ -15,7 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from webapp import cli, errors, health, i18n, requestlog, static_files
 from webapp.accounts import bp as accounts_bp
 from webapp.board import bp as board_bp
-from webapp.cardnames import card_name
+from webapp.cardnames import card_back, card_face, card_html, card_name, card_row
 from webapp.config import ensure_secret_key, normalise_database_url, settings_from_env
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.main import bp as main_bp
@@ -88,7 +88,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     cli.init_app(app)
 
-    app.jinja_env.globals["card_name"] = card_name
+    app.jinja_env.globals.update(
+        card_name=card_name,
+        card_face=card_face,
+        card_html=card_html,
+        card_row=card_row,
+        card_back=card_back,
+    )
     # Outermost layers: WhiteNoise answers /static/ before Flask, and the security headers
     # wrap both, so every response carries them (pages, error pages, static files).
     static_files.init_app(app, STATIC_DIR)

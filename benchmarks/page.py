@@ -1,0 +1,248 @@
+"""What one table page costs inside the app: GET /play by phase, POST /play by opponent.
+
+In-process (Flask's test client, no network, no gunicorn), on SQLite by default or on
+PostgreSQL with ``--pg`` (a fresh database on the local server, as the other benchmarks) or
+``DATABASE_URL``. The person's side is played by `webclient.Player` (the same page-reading
+player as the load test) through the real forms, so every phase of a match is visited.
+
+Printed, in milliseconds per request (median and mean over the requests measured):
+
+- ``/healthz`` (one ``SELECT 1``) and the trivial "ok" of `trivial_app` as baselines;
+- GET /play by table phase (upcard, draw, discard, hand-over, match-over) and overall;
+- POST /play (the person's move and the computer's reply, then the 303) by opponent;
+- a breakdown of each: loading the match (database), the engine's work for the page
+  (``build_table``), template rendering, the computer's reply (``computer_replies``), and the
+  rest (Flask, session cookie, CSRF, logging, commit).
+
+    .venv/bin/python benchmarks/page.py                     # SQLite
+    .venv/bin/python benchmarks/page.py --pg                # PostgreSQL, fresh database
+    .venv/bin/python benchmarks/page.py --requests 3000 --difficulty easy,expert
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from webclient import HttpFailure, Player, Response, Stats  # noqa: E402
+
+PARTS = ("load", "build_table", "render", "computer", "other")
+
+
+class Timers:
+    """Seconds spent in the instrumented functions during the current request."""
+
+    def __init__(self) -> None:
+        self.current: dict[str, float] = defaultdict(float)
+
+    def wrap(self, part: str, func: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.current[part] += time.perf_counter() - start
+
+        return timed
+
+    def take(self) -> dict[str, float]:
+        taken, self.current = dict(self.current), defaultdict(float)
+        return taken
+
+
+class InProcessClient:
+    """The `webclient.WebClient` interface (get/post → Response) over Flask's test client."""
+
+    def __init__(self, app: Any, timers: Timers, record: Callable[..., None]) -> None:
+        self.client = app.test_client()
+        self.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        self.timers = timers
+        self.record = record
+        self.stats = Stats()
+
+    def request(self, method: str, path: str, data: dict[str, str] | None = None) -> Response:
+        self.timers.take()
+        start = time.perf_counter()
+        raw = self.client.open(path, method=method, data=data)
+        elapsed = time.perf_counter() - start
+        body = raw.get_data(as_text=True)
+        if raw.status_code >= 400:
+            raise HttpFailure(f"http {raw.status_code}", f"{method} {path}")
+        self.record(method, path, elapsed, self.timers.take(), body)
+        return Response(raw.status_code, dict(raw.headers), body, elapsed)
+
+    def get(self, path: str) -> Response:
+        return self.request("GET", path)
+
+    def post(self, path: str, data: dict[str, str]) -> Response:
+        return self.request("POST", path, data)
+
+
+def make_app(url: str, instance: str) -> Any:
+    from flask_migrate import upgrade
+
+    from webapp import MIGRATIONS_DIR, create_app, requestlog
+
+    app = create_app(
+        {
+            "SECRET_KEY": "page-benchmark-" + "x" * 40,
+            "INSTANCE_PATH": instance,
+            "DATABASE_URL": url,
+            "SESSION_COOKIE_SECURE": False,
+            "REMEMBER_COOKIE_SECURE": False,
+        }
+    )
+    # Keep the per-request JSON log line (it is part of the cost) but write it nowhere.
+    for handler in logging.getLogger(requestlog.APP_LOGGER).handlers:
+        if isinstance(handler, logging.StreamHandler):
+            handler.setStream(open(os.devnull, "w"))  # noqa: SIM115
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS_DIR))
+    # Alembic's logging setup adds a root handler; keep the site's lines out of it.
+    logging.getLogger(requestlog.APP_LOGGER).propagate = False
+    return app
+
+
+@contextmanager
+def instrumented(timers: Timers) -> Iterator[None]:
+    from webapp.play import service, views
+
+    saved = {
+        (views, "build_table"): views.build_table,
+        (views, "render_template"): views.render_template,
+        (service, "load_match"): service.load_match,
+        (service, "computer_replies"): service.computer_replies,
+    }
+    views.build_table = timers.wrap("build_table", views.build_table)  # type: ignore[assignment]
+    views.render_template = timers.wrap("render", views.render_template)  # type: ignore[assignment]
+    service.load_match = timers.wrap("load", service.load_match)  # type: ignore[assignment]
+    service.computer_replies = timers.wrap(  # type: ignore[assignment]
+        "computer", service.computer_replies
+    )
+    try:
+        yield
+    finally:
+        for (module, name), func in saved.items():
+            setattr(module, name, func)
+
+
+def ms(values: list[float]) -> str:
+    if not values:
+        return "     -"
+    return f"{statistics.median(values) * 1000:6.2f}"
+
+
+def mean_ms(values: list[float]) -> str:
+    return f"{statistics.fmean(values) * 1000:6.2f}" if values else "     -"
+
+
+def run(url: str, requests: int, difficulties: list[str], warmup: int) -> None:
+    with tempfile.TemporaryDirectory() as instance:
+        app = make_app(url, instance)
+        timers = Timers()
+        samples: dict[str, list[tuple[float, dict[str, float]]]] = defaultdict(list)
+        seen = {"n": 0}
+
+        def record(method: str, path: str, elapsed: float, parts: dict[str, float], body: str):  # type: ignore[no-untyped-def]
+            seen["n"] += 1
+            if seen["n"] <= warmup:
+                return
+            if path == "/play" and method == "GET":
+                from webclient import PHASE
+
+                found = PHASE.search(body)
+                phase = found.group(1) if found else "none"
+                samples[f"GET /play {phase}"].append((elapsed, parts))
+                samples["GET /play (all)"].append((elapsed, parts))
+            elif path == "/play" and method == "POST":
+                samples[f"POST /play {current['difficulty']}"].append((elapsed, parts))
+
+        current = {"difficulty": ""}
+        with instrumented(timers):
+            # Baselines: /healthz and a trivial "ok" on the same app process.
+            @app.get("/bench-ok")
+            def ok() -> str:
+                return "ok"
+
+            client = app.test_client()
+            for path in ("/healthz", "/bench-ok"):
+                for _ in range(warmup):
+                    client.get(path)
+                times = []
+                for _ in range(max(200, requests // 4)):
+                    start = time.perf_counter()
+                    client.get(path)
+                    times.append(time.perf_counter() - start)
+                samples[f"GET {path}"] = [(t, {}) for t in times]
+
+            for difficulty in difficulties:
+                current["difficulty"] = difficulty
+                seen["n"] = 0
+                player = Player(InProcessClient(app, timers, record), difficulty=difficulty)
+                player.start()
+                posts = 0
+                while posts < requests:
+                    if not player.step():
+                        player.start()
+                        continue
+                    posts += 1
+
+    header = " ".join(f"{p:>11}" for p in PARTS)
+    print(f"{'request':28} {'n':>5} {'median':>7} {'mean':>7}  {header}")
+    order = sorted(samples, key=lambda k: (k.startswith("GET /play") or k.startswith("POST"), k))
+    for key in order:
+        rows = samples[key]
+        totals = [t for t, _ in rows]
+        cells = []
+        for part in PARTS:
+            if part == "other":
+                values = [t - sum(p.values()) for t, p in rows]
+            else:
+                values = [p.get(part, 0.0) for _, p in rows]
+            cells.append(f"{mean_ms(values):>11}" if any(values) else f"{'':>11}")
+        print(f"{key:28} {len(rows):5d} {ms(totals):>7} {mean_ms(totals):>7}  " + " ".join(cells))
+    print("(ms; parts are means per request; 'other' = Flask, session, CSRF, logging, commit)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pg", action="store_true", help="a fresh PostgreSQL database")
+    parser.add_argument("--requests", type=int, default=1500, help="POSTs per opponent")
+    parser.add_argument("--difficulty", default="easy,expert")
+    parser.add_argument("--warmup", type=int, default=30)
+    args = parser.parse_args()
+    difficulties = [d for d in args.difficulty.split(",") if d]
+    dropped = None
+    if args.pg:
+        from webclient import drop_database, fresh_database
+
+        dropped = "gin_bench_page"
+        url = fresh_database(dropped)
+    elif os.environ.get("DATABASE_URL"):
+        url = os.environ["DATABASE_URL"]
+    else:
+        url = f"sqlite:///{tempfile.mkdtemp(prefix='gin-page-')}/page.sqlite3"
+    print(f"database: {url.split('@')[-1] if '@' in url else url}")
+    try:
+        run(url, args.requests, difficulties, args.warmup)
+    finally:
+        if dropped:
+            drop_database(dropped)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
