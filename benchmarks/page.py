@@ -10,9 +10,10 @@ Printed, in milliseconds per request (median and mean over the requests measured
 - ``/healthz`` (one ``SELECT 1``) and the trivial "ok" of `trivial_app` as baselines;
 - GET /play by table phase (upcard, draw, discard, hand-over, match-over) and overall;
 - POST /play (the person's move and the computer's reply, then the 303) by opponent;
-- a breakdown of each: loading the match (database), the engine's work for the page
-  (``build_table``), template rendering, the computer's reply (``computer_replies``), and the
-  rest (Flask, session cookie, CSRF, logging, commit).
+- a breakdown of each: loading the match row (database), decoding its snapshot
+  (``Match.from_dict``), the engine's work for the page (``build_table``), template rendering,
+  the computer's reply (``computer_replies``), saving (UPDATE and COMMIT), and the rest (Flask,
+  WhiteNoise, session cookie, CSRF, login, rate limiter, logging, end of transaction).
 
     .venv/bin/python benchmarks/page.py                     # SQLite
     .venv/bin/python benchmarks/page.py --pg                # PostgreSQL, fresh database
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from webclient import HttpFailure, Player, Response, Stats  # noqa: E402
 
-PARTS = ("load", "build_table", "render", "computer", "other")
+PARTS = ("load", "decode", "build_table", "render", "computer", "save", "other")
 
 
 class Timers:
@@ -125,12 +126,18 @@ def instrumented(timers: Timers) -> Iterator[None]:
         (views, "render_template"): views.render_template,
         (service, "load_match"): service.load_match,
         (service, "computer_replies"): service.computer_replies,
+        (service, "game_of"): service.game_of,
+        (service, "_save_and_count"): service._save_and_count,
     }
     views.build_table = timers.wrap("build_table", views.build_table)  # type: ignore[assignment]
     views.render_template = timers.wrap("render", views.render_template)  # type: ignore[assignment]
     service.load_match = timers.wrap("load", service.load_match)  # type: ignore[assignment]
     service.computer_replies = timers.wrap(  # type: ignore[assignment]
         "computer", service.computer_replies
+    )
+    service.game_of = timers.wrap("decode", service.game_of)  # type: ignore[assignment]
+    service._save_and_count = timers.wrap(  # type: ignore[assignment]
+        "save", service._save_and_count
     )
     try:
         yield
@@ -214,7 +221,7 @@ def run(url: str, requests: int, difficulties: list[str], warmup: int) -> None:
                 values = [p.get(part, 0.0) for _, p in rows]
             cells.append(f"{mean_ms(values):>11}" if any(values) else f"{'':>11}")
         print(f"{key:28} {len(rows):5d} {ms(totals):>7} {mean_ms(totals):>7}  " + " ".join(cells))
-    print("(ms; parts are means per request; 'other' = Flask, session, CSRF, logging, commit)")
+    print("(ms; parts: means per request; 'other': Flask, session, CSRF, login, limiter, logging)")
 
 
 def main() -> int:

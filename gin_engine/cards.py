@@ -95,6 +95,9 @@ class Card:
         """Read ``7S``, ``TS``, ``10S``, ``7♠`` or ``10♠`` (case-insensitive)."""
         if not isinstance(text, str):
             raise InvalidCardError(repr(text))
+        exact = _BY_CODE.get(text)  # the common case: a snapshot's or a form's own code
+        if exact is not None:
+            return exact
         raw = text.strip().upper()
         if len(raw) < 2 or len(raw) > 3:
             raise InvalidCardError(text)
@@ -118,6 +121,7 @@ VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 Card._all = tuple(Card(s, r) for s in range(4) for r in range(13))
 DECK: tuple[Card, ...] = Card._all
+_BY_CODE: dict[str, Card] = {str(card): card for card in DECK}
 """All 52 cards in index order (♠A..♠K, ♥A..♥K, ♦A..♦K, ♣A..♣K)."""
 
 FULL_MASK: CardMask = (1 << 52) - 1
