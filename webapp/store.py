@@ -87,11 +87,13 @@ def save_match(match: Match, expected_version: int, *, commit: bool = True) -> i
         # The values are captured above; expire the object so the ORM does not also flush
         # its own unconditional UPDATE. It reloads the saved row when next read.
         db.session.expire(match)
+    # A Core UPDATE of the table (the ORM object is expired above, nothing to synchronise):
+    # it skips the ORM's bulk-update bookkeeping, a good part of a move's cost.
+    table = Match.__table__
     statement = (
-        update(Match)
-        .where(Match.id == match_id, Match.version == expected_version)
+        update(table)
+        .where(table.c.id == match_id, table.c.version == expected_version)
         .values(**values)
-        .execution_options(synchronize_session=False)
     )
     result = db.session.execute(statement)
     if result.rowcount != 1:
