@@ -53,6 +53,7 @@ def _render(record: service.Match, status: int = 200, error: str | None = None) 
 
 @bp.get("/play")
 def table() -> tuple[str, int] | Response:
+    service.read_without_transaction()
     record = service.current_match()
     if record is None:
         return render_template("play/none.html"), 200
