@@ -4,6 +4,7 @@ import random
 
 from gin_engine import (
     STANDARD,
+    Discard,
     DrawStock,
     Gin,
     Knock,
@@ -14,7 +15,7 @@ from gin_engine import (
     TakeUpcard,
     legal_actions,
 )
-from gin_engine.ai import HintReason, hint, make_bot
+from gin_engine.ai import HintReason, expert, hint, make_bot
 from gin_engine.cards import Card
 from gin_engine.deck import stacked_deck
 
@@ -48,7 +49,17 @@ def test_gin_comes_first_when_available():
     assert (h.deadwood_before, h.deadwood_after) == (10, 0)
 
 
-def test_early_knock_is_suggested_with_its_risk():
+def test_early_knock_is_held_for_gin_with_a_deep_stock():
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "9H")
+    match.apply(0, TakeUpcard())
+    h = hint(match.view(0))
+    assert isinstance(h.action, Discard) and h.action in legal_actions(match.view(0))
+    assert h.reason is HintReason.HOLD_FOR_GIN
+    assert (h.deadwood_before, h.deadwood_after) == (38, 10)
+
+
+def test_knock_is_suggested_with_its_risk_once_the_stock_runs_low(monkeypatch):
+    monkeypatch.setattr(expert, "PLAY_ON_STOCK", 99)  # as if the stock were nearly used up
     match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "9H")
     match.apply(0, TakeUpcard())
     h = hint(match.view(0))

@@ -15,13 +15,14 @@ from gin_engine.ai.inference import danger
 from gin_engine.cards import DECK, VALUES, Card, CardMask
 from gin_engine.melds import deadwood_mask
 
-GAIN_WEIGHT = 2.5
-"""How many turns of drawing the hand's potential is worth, in deadwood points."""
+GAIN_EARLY = 3.5
+GAIN_LATE = 1.5
+"""How many turns of drawing the hand's potential is worth, in deadwood points: GAIN_EARLY
+with a full stock, falling linearly to GAIN_LATE with an empty one (the opponent's knock
+comes closer, and then the count itself is what costs)."""
+FULL_STOCK = 31
 DANGER_WEIGHT = 9.0
 """Deadwood points charged for a discard the opponent melds for sure."""
-KNOCK_BONUS = 0.0
-"""Extra gain, in deadwood points, for a stock card that would let the hand knock."""
-KNOCK_AT = 10
 PRUNE = 12
 """Discards leaving more than this above the least deadwood are not scored further."""
 
@@ -54,7 +55,7 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
             left = deadwood_mask(with_card ^ low)
             if left < best:
                 best = left
-        total += p * (base - best + (KNOCK_BONUS if best <= KNOCK_AT else 0.0))
+        total += p * (base - best)
     return total
 
 
@@ -65,12 +66,17 @@ def draw_chances(unseen: CardMask, w: list[float], stock: int) -> dict[int, floa
     return {i: (1.0 - w[i]) / stock for i in range(52) if unseen >> i & 1}
 
 
+def gain_weight(stock: int) -> float:
+    return GAIN_LATE + (GAIN_EARLY - GAIN_LATE) * min(1.0, stock / FULL_STOCK)
+
+
 def options(
     h11: CardMask,
     keep: Card | None,
     draw_p: dict[int, float],
     hold: list[float],
     below: int | None = None,
+    weight: float = GAIN_EARLY,
 ) -> list[Option]:
     """Every discard worth scoring, best (lowest score) first; ties keep card order.
 
@@ -94,7 +100,7 @@ def options(
             continue
         gain = draw_gain(h11 ^ card.bit, draw_p)
         risk = danger(card.index, hold)
-        score = d - GAIN_WEIGHT * gain + DANGER_WEIGHT * risk
+        score = d - weight * gain + DANGER_WEIGHT * risk
         found.append(Option(card, d, gain, risk, score))
     found.sort(key=lambda o: o.score)
     return found

@@ -1,11 +1,14 @@
 """Expert: card tracking, opponent inference, discard danger, and knocks timed by undercut risk.
 
-Draw: takes the pile card when the hand it leads to scores better than the hand expected after
-a stock draw. Discard: the option with the lowest score (deadwood, minus what the next draws
-may bring, plus the danger of feeding the opponent). Knock: samples the opponent's hidden cards
-from the unseen ones by inference weight and plays the knock out against each sample with the
-engine's own lay-off search; it knocks when the undercut risk is low enough for the stock left,
-otherwise it keeps playing for a lower count or gin.
+Draw: takes the pile card only when it melds with the hand, lowers the count, and the hand it
+leads to scores better than the hand expected after a stock draw. Discard: the option with the
+lowest score (deadwood, minus what the next draws may bring, plus the danger of feeding the
+opponent). Knock: while the stock is deep it plays on for gin instead of knocking: an opponent
+that knocks as soon as it may is then often undercut (measured: this is worth more than any
+discard refinement against such players, see benchmarks/RESULTS-ai.md). Near the end of the
+stock it samples the opponent's hidden cards from the unseen ones by inference weight, plays
+the knock out against each sample with the engine's own lay-off search, and knocks when the
+undercut risk is low enough for the stock left.
 """
 
 from __future__ import annotations
@@ -36,14 +39,15 @@ from gin_engine.view import PlayerView
 SAMPLES = 24
 """Opponent hands sampled to judge a knock."""
 TAKE_MARGIN = 0.0
-UNMELDED_DROP = 99
-MELD_TAKE = 0
+"""How much better (in score points) taking the pile card must look than a stock draw."""
+PLAY_ON_STOCK = 5
+"""While the stock holds at least this many cards the expert does not knock: it plays on for
+gin (or for the undercut when the opponent knocks)."""
 LATE_STOCK = 6
 """From this many stock cards down, the expert accepts more undercut risk (the hand may die)."""
 RISK_LATE = 0.45
 RISK_LOW_COUNT = 0.3
 RISK_DEFAULT = 0.2
-"""How much better (in score points) taking the pile card must look than a stock draw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +111,12 @@ def should_knock(outlook: KnockOutlook, stock: int) -> bool:
     return outlook.undercut_risk <= risk_allowed(stock, outlook.deadwood)
 
 
+def plays_on(view: PlayerView) -> bool:
+    """Whether to skip a legal knock and play on for gin while the stock is deep: an opponent
+    that knocks as soon as it may is then often undercut, and a gin pays the bonus."""
+    return view.stock_count >= PLAY_ON_STOCK
+
+
 def take_is_better(view: PlayerView, top: Card, reading: Reading) -> bool:
     """Compare holding the pile card with the hand expected after a stock draw."""
     mask = hand_mask(view)
@@ -114,13 +124,10 @@ def take_is_better(view: PlayerView, top: Card, reading: Reading) -> bool:
     drop = now - min_discard(mask | top.bit, keep=top)[0]
     if drop <= 0:
         return False  # only takes that lower the count: no endless passing back and forth
-    melds = in_some_meld(mask, top)
-    if not melds and drop < UNMELDED_DROP:
-        return False
-    if melds and MELD_TAKE:
-        return True
-    take = options(mask | top.bit, top, reading.draw_p, reading.hold)
-    weight = evaluate.GAIN_WEIGHT
+    if not in_some_meld(mask, top):
+        return False  # a card that melds nothing is worth less than a stock draw, which may
+    weight = evaluate.gain_weight(view.stock_count)
+    take = options(mask | top.bit, top, reading.draw_p, reading.hold, weight=weight)
     take_score = min(o.deadwood - weight * o.gain for o in take)
     gain_now = draw_gain(mask, reading.draw_p)
     stock_score = now - weight * gain_now - gain_now
@@ -130,7 +137,8 @@ def take_is_better(view: PlayerView, top: Card, reading: Reading) -> bool:
 def discard_choice(view: PlayerView, reading: Reading) -> list[Option]:
     mask, taken = hand_mask(view), view.taken_card
     below = None if taken is None else deadwood_mask(mask ^ taken.bit)
-    return options(mask, taken, reading.draw_p, reading.hold, below)
+    weight = evaluate.gain_weight(view.stock_count)
+    return options(mask, taken, reading.draw_p, reading.hold, below, weight)
 
 
 def expert_policy(view: PlayerView, rng: random.Random) -> Action:
@@ -147,7 +155,7 @@ def expert_policy(view: PlayerView, rng: random.Random) -> Action:
     if least == 0:
         return Gin(lowest[0])
     reading = read(view)
-    if least <= view.ruleset.knock_limit:
+    if least <= view.ruleset.knock_limit and not plays_on(view):
         outlook = knock_outlook(view, mask ^ lowest[0].bit, reading, rng)
         if should_knock(outlook, view.stock_count):
             return Knock(lowest[0])

@@ -26,6 +26,7 @@ from gin_engine.ai.expert import (
     Reading,
     discard_choice,
     knock_outlook,
+    plays_on,
     read,
     should_knock,
     take_is_better,
@@ -44,6 +45,9 @@ class HintReason(StrEnum):
     KNOCK_NOW = "knock-now"
     HOLD_UNDERCUT_RISK = "hold-undercut-risk"
     """Knocking is allowed but the opponent may well undercut: play on."""
+    HOLD_FOR_GIN = "hold-for-gin"
+    """Knocking is allowed, but with a deep stock playing on for gin pays more (and an early
+    knock by the opponent is likely to be undercut)."""
     TAKE_UPCARD_COMPLETES_MELD = "take-upcard-completes-meld"
     """The card joins a meld of the hand and the count falls (deadwood_after < before)."""
     TAKE_UPCARD_LOWERS_DEADWOOD = "take-upcard-lowers-deadwood"
@@ -99,7 +103,10 @@ def hint(view: PlayerView, rng: random.Random | None = None) -> Hint:
         return Hint(Gin(lowest[0]), HintReason.GIN_NOW, before, 0, lowest[0])
     reading = read(view)
     risk = None
-    if least <= view.ruleset.knock_limit:
+    hold = False
+    if least <= view.ruleset.knock_limit and plays_on(view):
+        hold = True
+    elif least <= view.ruleset.knock_limit:
         outlook = knock_outlook(view, mask ^ lowest[0].bit, reading, rng)
         if should_knock(outlook, view.stock_count):
             return Hint(
@@ -108,7 +115,9 @@ def hint(view: PlayerView, rng: random.Random | None = None) -> Hint:
             )
         risk = outlook.undercut_risk
     best = discard_choice(view, reading)[0]
-    if risk is not None:
+    if hold:
+        reason = HintReason.HOLD_FOR_GIN
+    elif risk is not None:
         reason = HintReason.HOLD_UNDERCUT_RISK
     elif best.deadwood == least and VALUES[best.card.rank] == max(VALUES[c.rank] for c in lowest):
         reason = HintReason.DISCARD_HIGHEST_DEADWOOD

@@ -5,7 +5,8 @@ card that melds nothing is worth less than a stock draw, which may meld). Among 
 prefers the least deadwood, but a card of the same rank as, or next in suit to, a card the
 opponent took from the pile costs extra; ties go to the discard that keeps the most cards able
 to meld. It knocks only with deadwood low enough for how far the hand has gone (less and less
-as the stock runs down), and always goes gin.
+as the stock runs down; with a count of 1 or 2 and a deep stock it plays on for gin), and
+always goes gin.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from gin_engine.hand import Phase
 from gin_engine.melds import deadwood_mask
 from gin_engine.view import PlayerView
 
-FEED_PENALTY = 4
+FEED_PENALTY = 2
 """Deadwood points charged for a discard next to a card the opponent took."""
+GIN_WAIT, GIN_STOCK = 2, 10
+"""With at most GIN_WAIT deadwood and GIN_STOCK stock cards left, play on for gin."""
 MID_STOCK, MID_LIMIT = 16, 8
 LATE_STOCK, LATE_LIMIT = 8, 6
 """Below MID_STOCK stock cards normal knocks with at most MID_LIMIT, below LATE_STOCK LATE_LIMIT."""
@@ -89,7 +92,7 @@ def normal_policy(view: PlayerView, rng: random.Random) -> Action:
     best = [s for s in scored if s[:2] == scored[0][:2]]
     cost, _, left, card = rng.choice(best)
     limit = knock_limit_for_stage(view.stock_count, view.ruleset.knock_limit)
-    if least <= limit:
+    if least <= limit and not (least <= GIN_WAIT and view.stock_count >= GIN_STOCK):
         knock_card = min_discard(mask, keep=view.taken_card)[1][0]
         return finish(view, knock_card, least)
     return Discard(card)

@@ -17,6 +17,10 @@ HINT_TEXT: dict[HintReason, LazyString] = {
     HintReason.HOLD_UNDERCUT_RISK: _l(
         "You could knock, but the computer may undercut you: discard %(card)s and play on."
     ),
+    HintReason.HOLD_FOR_GIN: _l(
+        "You could knock, but with plenty of stock left playing on pays more: discard "
+        "%(card)s and wait for gin; if the computer knocks first, your low count may undercut it."
+    ),
     HintReason.TAKE_UPCARD_COMPLETES_MELD: _l(
         "Take the upcard %(card)s: it completes a meld (deadwood %(before)d → %(after)d)."
     ),
