@@ -18,6 +18,12 @@ Printed, in milliseconds per request (median and mean over the requests measured
     .venv/bin/python benchmarks/page.py                     # SQLite
     .venv/bin/python benchmarks/page.py --pg                # PostgreSQL, fresh database
     .venv/bin/python benchmarks/page.py --requests 3000 --difficulty easy,expert
+    .venv/bin/python benchmarks/page.py --served         # end to end, see below
+
+``--served`` measures the same requests end to end instead: gunicorn (``gunicorn.conf.py``,
+one worker) on a fresh PostgreSQL database and the trivial app beside it, one client sending
+one request at a time: the trivial "ok", GET /play of one table again and again, then whole
+matches against expert (GET /play after each move, and the POST /play).
 """
 
 from __future__ import annotations
@@ -224,13 +230,66 @@ def run(url: str, requests: int, difficulties: list[str], warmup: int) -> None:
     print("(ms; parts: means per request; 'other': Flask, session, CSRF, login, limiter, logging)")
 
 
+def served(requests: int) -> None:
+    from webclient import (
+        ServerProcess,
+        WebClient,
+        drop_database,
+        fresh_database,
+        server_env,
+    )
+
+    url = fresh_database("gin_bench_page_served")
+    site = ServerProcess(server_env(url, WEB_CONCURRENCY="1"))
+    trivial = ServerProcess(server_env(url, WEB_CONCURRENCY="1"), app="benchmarks.trivial_app:app")
+    try:
+        site.start("/healthz")
+        trivial.start("/")
+        rows: dict[str, list[float]] = {}
+        client = WebClient([trivial.base])
+        for _ in range(50):
+            client.get("/")
+        client.stats.latencies.clear()
+        for _ in range(requests):
+            client.get("/")
+        rows["trivial GET /"] = client.stats.latencies["other"]
+        player = Player(WebClient([site.base]), difficulty="expert")
+        player.start()
+        for _ in range(50):
+            player.client.get("/play")
+        player.client.stats.latencies.clear()
+        for _ in range(requests):
+            player.client.get("/play")
+        rows["GET /play (same table)"] = list(player.client.stats.latencies["table"])
+        player.client.stats.latencies.clear()
+        moves = 0
+        while moves < requests:
+            if not player.step():
+                player.start()
+                continue
+            moves += 1
+        rows["GET /play (playing)"] = player.client.stats.latencies["table"]
+        rows["POST /play expert"] = player.client.stats.latencies["action"]
+    finally:
+        site.stop()
+        trivial.stop()
+        drop_database("gin_bench_page_served")
+    print(f"{'request (gunicorn, 1 worker)':28} {'n':>5} {'median':>7} {'mean':>7}")
+    for key, values in rows.items():
+        print(f"{key:28} {len(values):5d} {ms(values):>7} {mean_ms(values):>7}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pg", action="store_true", help="a fresh PostgreSQL database")
     parser.add_argument("--requests", type=int, default=1500, help="POSTs per opponent")
     parser.add_argument("--difficulty", default="easy,expert")
     parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--served", action="store_true", help="end to end through gunicorn")
     args = parser.parse_args()
+    if args.served:
+        served(min(args.requests, 1000))
+        return 0
     difficulties = [d for d in args.difficulty.split(",") if d]
     dropped = None
     if args.pg:
