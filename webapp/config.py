@@ -76,12 +76,10 @@ def settings_from_env(
     settings: dict[str, Any] = {
         "APP_ENV": app_env,
         "SQLALCHEMY_DATABASE_URI": normalise_database_url(database_url),
-        # No pre-ping (a SELECT 1 before every request). When the database restarts, the
-        # first query on a dead connection fails: SQLAlchemy sees the disconnect and drops
-        # the process's whole pool, so that one request errors and the next reconnects
-        # (benchmarks/faults.py). Recycling bounds a connection's age, for proxies and
-        # firewalls that cut idle connections.
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_recycle": 1800},
+        # Pre-ping costs one short round trip per request, but after a database restart it
+        # replaces dead connections quietly instead of showing a person an error page.
+        # Recycling bounds a connection's age, for proxies and firewalls that cut idle ones.
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True, "pool_recycle": 1800},
         "PORT": int(env.get("PORT", "8000")),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
