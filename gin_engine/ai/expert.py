@@ -43,12 +43,10 @@ TAKE_MARGIN = 0.0
 PLAY_ON_STOCK = 5
 """While the stock holds at least this many cards the expert does not knock: it plays on for
 gin (or for the undercut when the opponent knocks)."""
-LATE_STOCK = 6
-"""From this many stock cards down, the expert accepts more undercut risk (the hand may die)."""
-RISK_LATE = 0.45
-RISK_LOW_COUNT = 0.3
-RISK_DEFAULT = 0.2
-
+UNDERCUT_RISK = 0.45
+"""Near the end of the stock: the undercut risk accepted for a knock that is expected to gain."""
+UNDERCUT_RISK_LOSING = 0.5
+"""...and for a knock expected to lose points (playing on may leave the hand dead)."""
 
 @dataclass(frozen=True, slots=True)
 class KnockOutlook:
@@ -96,19 +94,10 @@ def knock_outlook(
     return KnockOutlook(mine, undercuts / SAMPLES, points / SAMPLES)
 
 
-def risk_allowed(stock: int, deadwood: int) -> float:
-    """The undercut risk the expert accepts for a knock, by stock left and own deadwood."""
-    if stock <= LATE_STOCK:
-        return RISK_LATE
-    if deadwood <= 3:
-        return RISK_LOW_COUNT
-    return RISK_DEFAULT
-
-
-def should_knock(outlook: KnockOutlook, stock: int) -> bool:
+def should_knock(outlook: KnockOutlook) -> bool:
     if outlook.expected_points <= 0:
-        return stock <= LATE_STOCK and outlook.undercut_risk < 0.5
-    return outlook.undercut_risk <= risk_allowed(stock, outlook.deadwood)
+        return outlook.undercut_risk < UNDERCUT_RISK_LOSING
+    return outlook.undercut_risk <= UNDERCUT_RISK
 
 
 def plays_on(view: PlayerView) -> bool:
@@ -157,6 +146,6 @@ def expert_policy(view: PlayerView, rng: random.Random) -> Action:
     reading = read(view)
     if least <= view.ruleset.knock_limit and not plays_on(view):
         outlook = knock_outlook(view, mask ^ lowest[0].bit, reading, rng)
-        if should_knock(outlook, view.stock_count):
+        if should_knock(outlook):
             return Knock(lowest[0])
     return Discard(discard_choice(view, reading)[0].card)

@@ -108,7 +108,7 @@ def hint(view: PlayerView, rng: random.Random | None = None) -> Hint:
         hold = True
     elif least <= view.ruleset.knock_limit:
         outlook = knock_outlook(view, mask ^ lowest[0].bit, reading, rng)
-        if should_knock(outlook, view.stock_count):
+        if should_knock(outlook):
             return Hint(
                 Knock(lowest[0]), HintReason.KNOCK_NOW, before, least, lowest[0],
                 undercut_risk=outlook.undercut_risk,
