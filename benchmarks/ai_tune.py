@@ -1,4 +1,6 @@
-"""Try AI settings: ``python benchmarks/ai_tune.py expert simple 1000 [--seed S] [--jobs J] module.NAME=value ...``.
+"""Try AI settings on a tournament.
+
+``python benchmarks/ai_tune.py expert simple 1000 [--seed S] [--jobs J] module.NAME=value ...``
 
 Sets module constants of ``gin_engine.ai`` (before any worker process forks), then runs the
 tournament and prints its first lines. For tuning only; the settings in the code are the result.
