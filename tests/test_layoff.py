@@ -20,45 +20,12 @@ from gin_engine.melds import (
     knocker_arrangement,
     lay_off,
 )
+from tests.meld_reference import brute_deadwood, is_meld, value
 
 MeldSet = frozenset[Card]
 
 
 # ---- brute force reference: lay cards off one at a time while the result stays a meld --------
-def is_meld(cards: MeldSet) -> bool:
-    if len(cards) < 3:
-        return False
-    ranks = sorted(c.rank for c in cards)
-    if len(set(ranks)) == 1:
-        return len(cards) <= 4
-    if len({c.suit for c in cards}) == 1:
-        return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
-    return False
-
-
-def value(card: Card) -> int:
-    return min(card.rank + 1, 10)
-
-
-@cache
-def brute_deadwood(cards: MeldSet) -> int:
-    """Every subset that is a meld and holds the lowest card, or that card as deadwood."""
-    if not cards:
-        return 0
-    first = min(cards, key=lambda c: (c.suit, c.rank))
-    rest = cards - {first}
-    best = value(first) + brute_deadwood(rest)
-    partners = [c for c in rest if c.rank == first.rank or c.suit == first.suit]
-    for size in range(2, len(partners) + 1):
-        for bits in range(1 << len(partners)):
-            if bits.bit_count() != size:
-                continue
-            group = frozenset(p for i, p in enumerate(partners) if bits >> i & 1) | {first}
-            if is_meld(group):
-                best = min(best, brute_deadwood(cards - group))
-    return best
-
-
 @cache
 def brute_lay_off(rest: MeldSet, knocker: tuple[MeldSet, ...]) -> int:
     best = brute_deadwood(rest)
