@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gin_engine import STANDARD, Knock, Match, Phase, legal_actions  # noqa: E402
 from gin_engine.cards import DECK, Card, to_mask  # noqa: E402
+from gin_engine.layoff import knocker_arrangement, lay_off  # noqa: E402
 from gin_engine.melds import (  # noqa: E402
     Meld,
     arrange,
@@ -25,8 +26,6 @@ from gin_engine.melds import (  # noqa: E402
     deadwood,
     deadwood_mask,
     discard_options,
-    knocker_arrangement,
-    lay_off,
 )
 
 SEED = 20240601

@@ -25,11 +25,10 @@ from gin_engine.errors import (
     Reason,
 )
 from gin_engine.hand import Event, Hand, Move, Phase
+from gin_engine.layoff import LayOff, LayOffResult, knocker_arrangement, lay_off
 from gin_engine.match import Match
 from gin_engine.melds import (
     Arrangement,
-    LayOff,
-    LayOffResult,
     Meld,
     MeldKind,
     arrange,
@@ -37,8 +36,6 @@ from gin_engine.melds import (
     deadwood,
     discard_options,
     knock_arrangements,
-    knocker_arrangement,
-    lay_off,
 )
 from gin_engine.results import HandEnd, HandResult, Settlement, settle
 from gin_engine.ruleset import CLASSIC, PRESETS, QUICK, STANDARD, NextDealer, Ruleset, preset

@@ -28,7 +28,8 @@ from gin_engine.actions import (
 )
 from gin_engine.cards import Card
 from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
-from gin_engine.melds import LayOffResult, arrange, deadwood, knocker_arrangement, lay_off
+from gin_engine.layoff import LayOffResult, knocker_arrangement, lay_off
+from gin_engine.melds import arrange, deadwood
 from gin_engine.results import HandResult, dead_hand, score_hand
 from gin_engine.ruleset import Ruleset
 

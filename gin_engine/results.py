@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from gin_engine.melds import Arrangement, LayOffResult
+from gin_engine.layoff import LayOffResult
+from gin_engine.melds import Arrangement
 from gin_engine.ruleset import Ruleset
 
 

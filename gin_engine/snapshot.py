@@ -11,7 +11,8 @@ from typing import Any
 from gin_engine.cards import Card, to_mask
 from gin_engine.errors import InvalidInputError
 from gin_engine.hand import Event, Hand, Phase
-from gin_engine.melds import Arrangement, LayOff, LayOffResult, Meld
+from gin_engine.layoff import LayOff, LayOffResult
+from gin_engine.melds import Arrangement, Meld
 from gin_engine.results import HandEnd, HandResult
 from gin_engine.ruleset import PRESETS, Ruleset
 

@@ -11,15 +11,8 @@ from hypothesis import strategies as st
 
 from gin_engine.cards import DECK, Card, parse_cards, to_mask
 from gin_engine.errors import InvalidInputError
-from gin_engine.melds import (
-    LayOffResult,
-    Meld,
-    arrange,
-    deadwood,
-    knock_arrangements,
-    knocker_arrangement,
-    lay_off,
-)
+from gin_engine.layoff import LayOffResult, knocker_arrangement, lay_off
+from gin_engine.melds import Meld, arrange, deadwood, knock_arrangements
 from tests.meld_reference import brute_deadwood, is_meld, value
 
 MeldSet = frozenset[Card]

@@ -33,7 +33,8 @@ from gin_engine.ai.inference import holding, sample_hidden, weights
 from gin_engine.ai.memory import Memory, remember
 from gin_engine.cards import Card, CardMask
 from gin_engine.hand import Phase
-from gin_engine.melds import arrange, deadwood_mask, lay_off
+from gin_engine.layoff import lay_off
+from gin_engine.melds import arrange, deadwood_mask
 from gin_engine.view import PlayerView
 
 SAMPLES = 24
