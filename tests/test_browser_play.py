@@ -1,4 +1,5 @@
-"""A hand played to the showdown in real Chromium with JavaScript off, phone and desktop."""
+"""A hand played to the showdown in real Chromium with JavaScript off: phone (portrait and
+landscape) and desktop."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def play_one_turn(page: Page) -> None:
         raise AssertionError(f"unexpected phase {current}")
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (740, 360), (1280, 800)])
 def test_a_hand_is_played_to_the_showdown_without_javascript(
     live_server: str, browser_page: Callable[..., Page], width: int, height: int
 ) -> None:
