@@ -11,6 +11,8 @@ from webapp.main.forms import DIFFICULTIES
 
 MAX_VERSION_DIGITS = 9
 CONFIRMS_ALLOWED = ("knock", "gin")
+CARD_MOVES = frozenset(("discard", "knock", "gin"))
+MOVE_NAMES = CARD_MOVES | {"take-upcard", "pass-upcard", "draw-stock", "draw-discard", "next-hand"}
 
 
 class BadInput(Exception):
@@ -52,11 +54,6 @@ def read_move(form: Mapping[str, str]) -> tuple[int, engine.Action]:
         raise BadInput(_l("Choose a card for that move."))
     return version, engine.parse_action(name, str(card))
 
-
-CARD_MOVES = frozenset(("discard", "knock", "gin"))
-MOVE_NAMES = CARD_MOVES | {
-    "take-upcard", "pass-upcard", "draw-stock", "draw-discard", "next-hand"
-}
 
 
 def read_difficulty(form: Mapping[str, str]) -> tuple[int, str]:
