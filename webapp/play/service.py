@@ -120,6 +120,14 @@ def latest_running_match(user_id: int) -> Match | None:
     )
 
 
+def _active_at(record_id: str, version: int) -> Match:
+    """The match if it is still being played at ``version``; else `StaleMatchError`."""
+    record = load_match(record_id)
+    if record is None or record.version != version or record.status != MatchStatus.ACTIVE:
+        raise StaleMatchError(record_id, version)
+    return record
+
+
 def game_of(record: Match) -> engine.Match:
     return engine.Match.from_dict(record.snapshot)
 
@@ -130,9 +138,7 @@ def play(record_id: str, version: int, action: engine.Action) -> Match:
     Raises `StaleMatchError` when the match is no longer at ``version`` (nothing changes) and
     `gin_engine.IllegalActionError` when the rules refuse the move (nothing changes).
     """
-    record = load_match(record_id)
-    if record is None or record.version != version or record.status != MatchStatus.ACTIVE:
-        raise StaleMatchError(record_id, version)
+    record = _active_at(record_id, version)
     game = game_of(record)
     game.apply(PERSON, action)  # first, so a refused move leaves the record untouched
     if isinstance(action, engine.NextHand) and record.pending_difficulty:
@@ -162,9 +168,7 @@ def _save_and_count(record: Match, version: int, game: engine.Match) -> None:
 
 def change_difficulty(record_id: str, version: int, difficulty: str) -> None:
     """Ask for another difficulty; it applies from the next hand (RULES §12)."""
-    record = load_match(record_id)
-    if record is None or record.version != version or record.status != MatchStatus.ACTIVE:
-        raise StaleMatchError(record_id, version)
+    record = _active_at(record_id, version)
     record.pending_difficulty = None if difficulty == record.difficulty else difficulty
     save_match(record, version)
 
