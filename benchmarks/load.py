@@ -7,8 +7,11 @@ the site with ``gunicorn.conf.py`` (workers from the CPU count) and, on the same
 trivial Flask app (`benchmarks/trivial_app.py`) as the baseline. For each number of players:
 
 1. baseline: N threads GET the trivial app's "ok" page as fast as they can;
-2. table GET: N guests, each with a match, reload GET /play as fast as they can;
-3. play: N guests play whole matches through the forms (POST /play → 303 → GET /play),
+2. site floor: N threads GET the site's own ``/healthz`` (every layer of the site — session,
+   CSRF, language, rate limiter, security headers, request log — and one ``SELECT 1``, no
+   template): what any database-backed page of the site costs before it does its own work;
+3. table GET: N guests, each with a match, reload GET /play as fast as they can;
+4. play: N guests play whole matches through the forms (POST /play → 303 → GET /play),
    starting a new match when one ends, for ``--seconds``.
 
 Reported per level: matches completed, requests/s, p50/p95/p99 latency of the table GET and of
@@ -96,14 +99,16 @@ def hammer(players: int, seconds: float, work) -> tuple[Stats, float, float]:  #
     return total, wall, cpu_seconds() - cpu0
 
 
-def trivial_work(base: str):  # type: ignore[no-untyped-def]
+def fixed_work(base: str, path: str):  # type: ignore[no-untyped-def]
+    """GET one fixed page again and again."""
+
     def work(i: int, stats: Stats, deadline: float | None, setup: object = None) -> object:
         if deadline is None:
             return None
         client = WebClient([base], stats=stats)
         while time.perf_counter() < deadline:
             try:
-                client.get("/")
+                client.get(path)
             except HttpFailure:
                 time.sleep(0.01)
         return None
@@ -209,13 +214,16 @@ def main() -> int:
               f"think time {args.think_ms:.0f} ms; logs in {logs}")
         for players in levels:
             base_stats, base_wall, base_cpu = hammer(players, args.baseline_seconds,
-                                              trivial_work(trivial.base))
+                                              fixed_work(trivial.base, "/"))
+            floor_stats, floor_wall, _ = hammer(players, args.baseline_seconds,
+                                                fixed_work(site.base, "/healthz"))
             get_stats, get_wall, get_cpu = hammer(players, args.baseline_seconds,
                                             table_work(site.base, args.difficulty))
             log_start = site_log_size(site)
             play, wall, cpu = hammer(players, args.seconds, play_work(site.base, args.difficulty,
                                                            args.think_ms / 1000))
             trivial_rps = len(base_stats.latencies["other"]) / base_wall
+            floor_rps = len(floor_stats.latencies["other"]) / floor_wall
             get_rps = len(get_stats.latencies["table"]) / get_wall
             gets = play.latencies["table"]
             posts = play.latencies["action"]
@@ -227,8 +235,8 @@ def main() -> int:
             else:  # no access log to read: charge the GETs at the GET-only rate instead
                 get_time = (len(gets) + len(others)) / get_rps if get_rps else 0.0
                 post_rps = len(posts) / (wall - get_time) if wall > get_time else float("nan")
-            errors = sum(play.errors.values()) + sum(get_stats.errors.values()) + sum(
-                base_stats.errors.values()
+            errors = sum(
+                sum(s.errors.values()) for s in (play, get_stats, base_stats, floor_stats)
             )
             row = {
                 "players": players,
@@ -237,8 +245,11 @@ def main() -> int:
                 "get": gets,
                 "post": posts,
                 "errors": errors,
-                "error_kinds": {**base_stats.errors, **get_stats.errors, **play.errors},
+                "error_kinds": {
+                    **base_stats.errors, **floor_stats.errors, **get_stats.errors, **play.errors
+                },
                 "trivial_rps": trivial_rps,
+                "floor_rps": floor_rps,
                 "get_rps": get_rps,
                 "post_rps": post_rps,
                 "play_get_rps": len(gets) / wall,
@@ -250,6 +261,8 @@ def main() -> int:
             rows.append(row)
             print(f"\n== {players} players ==")
             print(f"  baseline (trivial app)  {trivial_rps:8.1f} req/s")
+            print(f"  site floor (/healthz)   {floor_rps:8.1f} req/s  "
+                  f"({floor_rps / trivial_rps:.0%} of baseline)")
             print(f"  table GET only          {get_rps:8.1f} req/s  "
                   f"({get_rps / trivial_rps:.0%} of baseline)")
             print(f"  play for {wall:.1f} s: {play.matches} matches completed, "
@@ -275,15 +288,17 @@ def main() -> int:
 
 def summarize(rows: list[dict]) -> None:  # type: ignore[type-arg]
     print("\n| players | matches | req/s | table GET p50/p95/p99 ms | action POST p50/p95/p99 ms "
-          "| errors | trivial req/s | table GET req/s (ratio) | action POST req/s (ratio) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| errors | trivial req/s | site /healthz req/s (ratio) | table GET req/s (ratio) "
+          "| action POST req/s (ratio) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         g, p = r["get"], r["post"]
         print(
             f"| {r['players']} | {r['matches']} | {r['rps']:.0f} | "
             f"{ms(percentile(g, 50))}/{ms(percentile(g, 95))}/{ms(percentile(g, 99))} | "
             f"{ms(percentile(p, 50))}/{ms(percentile(p, 95))}/{ms(percentile(p, 99))} | "
-            f"{r['errors']} | {r['trivial_rps']:.0f} | {r['get_rps']:.0f} "
+            f"{r['errors']} | {r['trivial_rps']:.0f} | {r['floor_rps']:.0f} "
+            f"({r['floor_rps'] / r['trivial_rps']:.0%}) | {r['get_rps']:.0f} "
             f"({r['get_rps'] / r['trivial_rps']:.0%}) | {r['post_rps']:.0f} "
             f"({r['post_rps'] / r['trivial_rps']:.0%}) |"
         )

@@ -18,8 +18,9 @@ from sqlalchemy import select
 
 import gin_engine as engine
 from webapp.extensions import db
-from webapp.models import Match, MatchResult, Outcome, PointAward, utcnow
+from webapp.models import MatchResult, Outcome, PointAward, utcnow
 from webapp.points import RANKING_POINTS
+from webapp.store import MatchRecord
 
 PERSON, COMPUTER = 0, 1
 
@@ -40,7 +41,7 @@ def _hand_scores(results: list[engine.HandResult]) -> list[dict[str, Any]]:
     ]
 
 
-def statistics(record: Match, game: engine.Match, outcome: Outcome) -> MatchResult:
+def statistics(record: MatchRecord, game: engine.Match, outcome: Outcome) -> MatchResult:
     """The owner's statistics row for a match ending with ``outcome``."""
     results = game.results
     own_knocks = [
@@ -73,7 +74,7 @@ def statistics(record: Match, game: engine.Match, outcome: Outcome) -> MatchResu
     )
 
 
-def record_end(record: Match, game: engine.Match) -> None:
+def record_end(record: MatchRecord, game: engine.Match) -> None:
     """Add the statistics (and, for a win, the award) of an owned match that just ended.
 
     A finished match is won or lost by the settlement; any other ending is an abandon.

@@ -3,16 +3,51 @@
 The engine snapshot stays an opaque dict here: this module knows rows, not rules.
 A save succeeds only if nobody saved the match since it was read, so a resubmitted form,
 a second tab or two app processes can never apply a move twice.
+
+Every table page and every move reads one match row and most moves write it back, so this
+path skips the ORM: a row is read with one Core SELECT into a plain `MatchRecord` and
+written with one Core UPDATE. (The ORM's session, identity map and attribute loading cost
+about as much again as the query itself; see README "Production measurements".)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import inspect, update
+from sqlalchemy import bindparam, insert, select, update
 
 from webapp.extensions import db
-from webapp.models import Match, MatchStatus, utcnow
+from webapp.models import Match, MatchStatus, new_match_id, utcnow
+
+_MATCHES = Match.__table__
+
+
+@dataclass(slots=True, eq=False)
+class MatchRecord:
+    """One row of ``matches`` as plain data: read by `load_match`, written by `save_match`.
+
+    The play service changes its fields (snapshot, status, difficulties) and saves it; nothing
+    is written until then.
+    """
+
+    id: str
+    version: int
+    snapshot: dict[str, Any]
+    ruleset: str
+    difficulty: str
+    pending_difficulty: str | None
+    status: str
+    lowest_difficulty: str
+    owner_user_id: int | None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+
+_SELECT = select(*(_MATCHES.c[f.name] for f in fields(MatchRecord)))
+_LOAD = _SELECT.where(_MATCHES.c.id == bindparam("match_id"))
 
 
 class StaleMatchError(Exception):
@@ -30,28 +65,52 @@ def create_match(
     difficulty: str,
     snapshot: dict[str, Any],
     owner_user_id: int | None = None,
-) -> Match:
+) -> MatchRecord:
     """Insert a new active match at version 1 and commit."""
     now = utcnow()
-    match = Match(
+    record = MatchRecord(
+        id=new_match_id(),
+        version=1,
+        snapshot=snapshot,
         ruleset=ruleset,
         difficulty=difficulty,
+        pending_difficulty=None,
+        status=MatchStatus.ACTIVE.value,
         lowest_difficulty=difficulty,
-        snapshot=snapshot,
         owner_user_id=owner_user_id,
-        status=MatchStatus.ACTIVE,
-        version=1,
         created_at=now,
         updated_at=now,
+        finished_at=None,
     )
-    db.session.add(match)
+    db.session.connection().execute(insert(_MATCHES).values(**_values(record)))
     db.session.commit()
-    return match
+    return record
 
 
-def load_match(match_id: str) -> Match | None:
-    """The match with this id, or ``None``."""
-    return db.session.get(Match, match_id)
+def load_match(match_id: str) -> MatchRecord | None:
+    """The match with this id, or ``None``.
+
+    Runs on the session's connection, so inside a move it belongs to the move's transaction.
+    """
+    row = db.session.connection().execute(_LOAD, {"match_id": match_id}).one_or_none()
+    return None if row is None else MatchRecord(*row)
+
+
+def latest_running_match(user_id: int) -> MatchRecord | None:
+    """The account's most recently played active match, or ``None``."""
+    statement = (
+        _SELECT.where(
+            _MATCHES.c.owner_user_id == user_id, _MATCHES.c.status == MatchStatus.ACTIVE.value
+        )
+        .order_by(_MATCHES.c.updated_at.desc())
+        .limit(1)
+    )
+    row = db.session.connection().execute(statement).one_or_none()
+    return None if row is None else MatchRecord(*row)
+
+
+def _values(record: MatchRecord) -> dict[str, Any]:
+    return {f.name: getattr(record, f.name) for f in fields(MatchRecord)}
 
 
 # Columns a save writes; id, version and created_at are managed here.
@@ -67,13 +126,14 @@ _SAVED_COLUMNS = (
 )
 
 
-def save_match(match: Match, expected_version: int, *, commit: bool = True) -> int:
+def save_match(match: MatchRecord, expected_version: int, *, commit: bool = True) -> int:
     """Write ``match`` if the stored row is still at ``expected_version``; return the new version.
 
     Runs ``UPDATE matches SET ..., version = expected + 1 WHERE id = ? AND version = expected``.
     When no row matches, the transaction is rolled back and `StaleMatchError` is raised.
     With ``commit=False`` the caller commits, so other writes (ranking points) can join the
-    same transaction.
+    same transaction. Once the UPDATE has matched, ``match`` is brought up to date (version,
+    status, times).
     """
     values: dict[str, Any] = {name: getattr(match, name) for name in _SAVED_COLUMNS}
     if values["status"] != MatchStatus.ACTIVE and values["finished_at"] is None:
@@ -83,22 +143,17 @@ def save_match(match: Match, expected_version: int, *, commit: bool = True) -> i
     values["updated_at"] = utcnow()
 
     match_id = match.id
-    if inspect(match).persistent:
-        # The values are captured above; expire the object so the ORM does not also flush
-        # its own unconditional UPDATE. It reloads the saved row when next read.
-        db.session.expire(match)
-    # A Core UPDATE of the table (the ORM object is expired above, nothing to synchronise):
-    # it skips the ORM's bulk-update bookkeeping, a good part of a move's cost.
-    table = Match.__table__
     statement = (
-        update(table)
-        .where(table.c.id == match_id, table.c.version == expected_version)
+        update(_MATCHES)
+        .where(_MATCHES.c.id == match_id, _MATCHES.c.version == expected_version)
         .values(**values)
     )
-    result = db.session.execute(statement)
+    result = db.session.connection().execute(statement)
     if result.rowcount != 1:
         db.session.rollback()
         raise StaleMatchError(match_id, expected_version)
+    match.version, match.status = values["version"], values["status"]
+    match.updated_at, match.finished_at = values["updated_at"], values["finished_at"]
     if commit:
         db.session.commit()
     return expected_version + 1

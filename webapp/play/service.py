@@ -11,15 +11,21 @@ from __future__ import annotations
 import random
 
 from flask import session
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 import gin_engine as engine
 from gin_engine.ai import make_bot
 from webapp import ranking
 from webapp.extensions import db
-from webapp.models import Match, MatchStatus
-from webapp.store import StaleMatchError, create_match, load_match, save_match
+from webapp.models import MatchStatus
+from webapp.store import (
+    MatchRecord,
+    StaleMatchError,
+    create_match,
+    latest_running_match,
+    load_match,
+    save_match,
+)
 
 SESSION_MATCH_KEY = "match_id"
 PERSON, COMPUTER = 0, 1
@@ -28,7 +34,7 @@ PERSON, COMPUTER = 0, 1
 _os_random = random.SystemRandom()
 
 
-def start_match(ruleset_name: str, difficulty: str, owner: int | None) -> Match:
+def start_match(ruleset_name: str, difficulty: str, owner: int | None) -> MatchRecord:
     """Deal a new match for this browser session and remember its id there.
 
     ``ruleset_name`` and ``difficulty`` were validated by the form. A match already running in
@@ -45,7 +51,7 @@ def start_match(ruleset_name: str, difficulty: str, owner: int | None) -> Match:
     return record
 
 
-def current_match() -> Match | None:
+def current_match() -> MatchRecord | None:
     """The active or just-finished match of this browser session, or ``None``."""
     match_id = session.get(SESSION_MATCH_KEY)
     if not isinstance(match_id, str):
@@ -67,7 +73,7 @@ def read_without_transaction() -> None:
         db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
-def running_match() -> Match | None:
+def running_match() -> MatchRecord | None:
     """The session's match if it is still being played."""
     match = current_match()
     return match if match is not None and match.status == MatchStatus.ACTIVE else None
@@ -111,34 +117,25 @@ def adopt_guest_match(user_id: int) -> None:
         pass  # finished or abandoned meanwhile: nothing left to adopt
 
 
-def latest_running_match(user_id: int) -> Match | None:
-    return db.session.scalar(
-        select(Match)
-        .where(Match.owner_user_id == user_id, Match.status == MatchStatus.ACTIVE)
-        .order_by(Match.updated_at.desc())
-        .limit(1)
-    )
+def _check_active_at(record: MatchRecord, version: int) -> None:
+    """`StaleMatchError` unless the match, as read in this transaction, is being played at
+    ``version``. The save's compare-and-set catches anyone who saves it after this read."""
+    if record.version != version or record.status != MatchStatus.ACTIVE:
+        raise StaleMatchError(record.id, version)
 
 
-def _active_at(record_id: str, version: int) -> Match:
-    """The match if it is still being played at ``version``; else `StaleMatchError`."""
-    record = load_match(record_id)
-    if record is None or record.version != version or record.status != MatchStatus.ACTIVE:
-        raise StaleMatchError(record_id, version)
-    return record
-
-
-def game_of(record: Match) -> engine.Match:
+def game_of(record: MatchRecord) -> engine.Match:
     return engine.Match.from_dict(record.snapshot)
 
 
-def play(record_id: str, version: int, action: engine.Action) -> Match:
+def play(record: MatchRecord, version: int, action: engine.Action) -> None:
     """Apply the person's ``action`` to the match at ``version`` and the computer's replies.
 
-    Raises `StaleMatchError` when the match is no longer at ``version`` (nothing changes) and
-    `gin_engine.IllegalActionError` when the rules refuse the move (nothing changes).
+    ``record`` is the match as read in this request. Raises `StaleMatchError` when the match
+    is no longer at ``version`` (nothing changes) and `gin_engine.IllegalActionError` when the
+    rules refuse the move (nothing changes, ``record`` included).
     """
-    record = _active_at(record_id, version)
+    _check_active_at(record, version)
     game = game_of(record)
     game.apply(PERSON, action)  # first, so a refused move leaves the record untouched
     if isinstance(action, engine.NextHand) and record.pending_difficulty:
@@ -149,10 +146,9 @@ def play(record_id: str, version: int, action: engine.Action) -> Match:
     if game.phase is engine.Phase.MATCH_OVER:
         record.status = MatchStatus.FINISHED
     _save_and_count(record, version, game)
-    return record
 
 
-def _save_and_count(record: Match, version: int, game: engine.Match) -> None:
+def _save_and_count(record: MatchRecord, version: int, game: engine.Match) -> None:
     """Save with compare-and-set; a match that ends is counted in the same transaction."""
     ends = record.status != MatchStatus.ACTIVE
     save_match(record, version, commit=False)
@@ -166,9 +162,9 @@ def _save_and_count(record: Match, version: int, game: engine.Match) -> None:
     db.session.commit()
 
 
-def change_difficulty(record_id: str, version: int, difficulty: str) -> None:
+def change_difficulty(record: MatchRecord, version: int, difficulty: str) -> None:
     """Ask for another difficulty; it applies from the next hand (RULES §12)."""
-    record = _active_at(record_id, version)
+    _check_active_at(record, version)
     record.pending_difficulty = None if difficulty == record.difficulty else difficulty
     save_match(record, version)
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 import gin_engine as engine
 from gin_engine.ai import Hint, hint
 from gin_engine.cards import display_order
-from webapp.models import Match
 from webapp.play.forms import CONFIRMS_ALLOWED
 from webapp.play.service import COMPUTER, PERSON
+from webapp.store import MatchRecord
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Group:
 
 @dataclass
 class Table:
-    record: Match
+    record: MatchRecord
     view: engine.PlayerView
     groups: list[Group]
     deadwood: int
@@ -96,7 +96,7 @@ class Table:
 
 
 def build_table(
-    record: Match,
+    record: MatchRecord,
     game: engine.Match,
     selected: engine.Card | None = None,
     confirm: str | None = None,

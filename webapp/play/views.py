@@ -22,7 +22,9 @@ def _to_table() -> Response:
     return redirect(url_for("play.table"), code=303)
 
 
-def _render(record: service.Match, status: int = 200, error: str | None = None) -> tuple[str, int]:
+def _render(
+    record: service.MatchRecord, status: int = 200, error: str | None = None
+) -> tuple[str, int]:
     try:
         selected = read_card(request.args.get("card"))
         confirm = read_confirm(request.args.get("confirm"))
@@ -71,12 +73,12 @@ def move() -> tuple[str, int] | Response:
         flash(str(STALE), "notice")
         return redirect(url_for("main.index"), code=303)
     try:
-        service.play(record.id, version, action)
+        service.play(record, version, action)
     except StaleMatchError:
         flash(str(STALE), "notice")
     except engine.IllegalActionError as refused:
-        fresh = service.current_match() or record
-        return _render(fresh, 422, refusal(refused.reason, service.game_of(fresh).ruleset))
+        # Refused before anything changed: the match as read is the match as stored.
+        return _render(record, 422, refusal(refused.reason, service.game_of(record).ruleset))
     return _to_table()
 
 
@@ -90,7 +92,7 @@ def difficulty() -> Response:
     if record is None:
         return _to_table()
     try:
-        service.change_difficulty(record.id, version, level)
+        service.change_difficulty(record, version, level)
     except StaleMatchError:
         flash(str(STALE), "notice")
     return _to_table()
