@@ -11,10 +11,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 RUN useradd --create-home --uid 10001 gin
 
-# Dependencies first (from pyproject.toml), so code edits do not reinstall them.
+# Dependencies first (from pyproject.toml), so code edits do not reinstall them. The build of
+# the placeholder package leaves build/ and egg-info behind in /app; remove them with it.
 COPY pyproject.toml README.md ./
 RUN mkdir gin_engine webapp && touch gin_engine/__init__.py webapp/__init__.py \
-    && pip install . && pip uninstall -y gin-rummy-site
+    && pip install . && pip uninstall -y gin-rummy-site \
+    && rm -rf build gin_rummy_site.egg-info
 
 COPY gin_engine ./gin_engine
 COPY webapp ./webapp
