@@ -124,6 +124,12 @@ _SAVED_COLUMNS = (
     "owner_user_id",
     "finished_at",
 )
+# Built once: a statement made anew per save costs SQLAlchemy a cache-key walk each time.
+_SAVE = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match_id"), _MATCHES.c.version == bindparam("expected"))
+    .values({name: bindparam(name) for name in (*_SAVED_COLUMNS, "version", "updated_at")})
+)
 
 
 def save_match(match: MatchRecord, expected_version: int, *, commit: bool = True) -> int:
@@ -143,12 +149,9 @@ def save_match(match: MatchRecord, expected_version: int, *, commit: bool = True
     values["updated_at"] = utcnow()
 
     match_id = match.id
-    statement = (
-        update(_MATCHES)
-        .where(_MATCHES.c.id == match_id, _MATCHES.c.version == expected_version)
-        .values(**values)
+    result = db.session.connection().execute(
+        _SAVE, {**values, "match_id": match_id, "expected": expected_version}
     )
-    result = db.session.connection().execute(statement)
     if result.rowcount != 1:
         db.session.rollback()
         raise StaleMatchError(match_id, expected_version)
