@@ -3,6 +3,13 @@ from logging.config import fileConfig
 
 from alembic import context
 from flask import current_app
+from sqlalchemy import text
+
+# Every app container runs `flask db upgrade` on start. On PostgreSQL the upgrade first takes
+# this transaction-level advisory lock, so containers started together on an empty database
+# migrate one after another (the later ones then find the schema current) instead of racing
+# to create `alembic_version`. Any fixed number works; it only has to be the same everywhere.
+MIGRATION_LOCK_KEY = 0x67696E2D72756D  # "gin-rum"
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -99,6 +106,10 @@ def run_migrations_online():
         )
 
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                )
             context.run_migrations()
 
 
