@@ -22,6 +22,7 @@ from webapp.main import bp as main_bp
 from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp
 from webapp.security import CONTENT_SECURITY_POLICY, SecurityHeaders
+from webapp.session_cookie import HourlyRefreshSessionInterface
 
 __all__ = ["CONTENT_SECURITY_POLICY", "GinRummyApp", "create_app"]
 
@@ -58,6 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.config.update(settings_from_env(app.instance_path))
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=30)
+    app.session_interface = HourlyRefreshSessionInterface()
     if "DATABASE_URL" in overrides:
         overrides["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(overrides.pop("DATABASE_URL"))
     app.config.update(overrides)
