@@ -22,14 +22,15 @@ log = logging.getLogger(__name__)
 @csrf.exempt
 def healthz() -> tuple[Response, int]:
     try:
-        db.session.execute(text("SELECT 1"))
+        # Autocommit: the question alone, without a BEGIN before it and a ROLLBACK after.
+        connection = db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        connection.execute(text("SELECT 1"))
     except SQLAlchemyError as error:
         db.session.rollback()
         # The type only: a driver's message can quote the connection URL.
         log.warning("database unavailable: %s", type(error).__name__)
         response, status = jsonify(status="unavailable", database="unreachable"), 503
     else:
-        db.session.rollback()  # end the read transaction; nothing was written
         response, status = jsonify(status="ok", database="ok"), 200
     response.headers["Cache-Control"] = "no-store"
     return response, status
