@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,48 @@ def test_healthz_is_503_when_the_database_is_unreachable(tmp_path: Path) -> None
     assert response.get_json()["status"] == "unavailable"
     assert "Set-Cookie" not in response.headers
     assert "nobody" not in response.get_data(as_text=True)
+
+
+def unreachable_database_app(tmp_path: Path) -> Flask:
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": STRONG_KEY,
+            "INSTANCE_PATH": str(tmp_path),
+            # Nothing listens on port 1: the connection is refused at once.
+            "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/nothing",
+            "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"connect_timeout": 3}},
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "message"),
+    [
+        ("zh-CN", "稍等片刻", "游戏数据库暂时没有响应。你的对局不会丢失"),
+        ("zh-TW", "稍等片刻", "遊戲資料庫暫時沒有回應。你的對局不會遺失"),
+        ("en", "Back in a moment", "The game's database is not answering just now."),
+    ],
+)
+@pytest.mark.parametrize("path", ["/play", "/", "/leaderboard", "/me"])
+def test_pages_answer_503_while_the_database_is_down(
+    tmp_path: Path, path: str, language: str, title: str, message: str
+) -> None:
+    down = unreachable_database_app(tmp_path)
+    client = down.test_client()
+    with client.session_transaction() as session:
+        # A logged-in player in the middle of a match: both need the database.
+        session["match_id"] = "m" * 22
+        session["_user_id"] = "1"
+        session["_fresh"] = True
+    response = client.get(path, headers={"Accept-Language": language})
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "5"
+    html = response.get_data(as_text=True)
+    assert title in html and message in unescape(html)
+    assert 'class="site-header"' in html  # the full page, not a bare fallback
+    assert "<script" not in html
+    assert "script-src 'none'" in response.headers["Content-Security-Policy"]
 
 
 # --- production settings ------------------------------------------------------------------

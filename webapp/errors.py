@@ -1,17 +1,22 @@
-"""Friendly, translated error pages for 400/403/404/405/429/500."""
+"""Friendly, translated error pages for 400/403/404/405/429/500/503."""
 
 from __future__ import annotations
 
 import logging
 
-from flask import Flask, render_template
+from flask import Flask, g, render_template
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-from webapp.extensions import db
-from webapp.requestlog import exception_fields
+from webapp.extensions import db, login_manager
+from webapp.requestlog import exception_fields, request_fields
+
+# Seconds a browser or client is asked to wait when the database is not answering: a
+# PostgreSQL restart takes a few.
+RETRY_AFTER = 5
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +45,13 @@ ERROR_TEXT: dict[int, tuple[LazyString, LazyString]] = {
         _l("Something went wrong"),
         _l("An error on our side stopped this page. Please try again in a moment."),
     ),
+    503: (
+        _l("Back in a moment"),
+        _l(
+            "The game's database is not answering just now. Your match is safe: reload "
+            "the table in a few seconds to see where it stands."
+        ),
+    ),
 }
 CSRF_MESSAGE = _l(
     "This form has expired or did not come from this site. "
@@ -64,7 +76,10 @@ def handle_http_error(error: HTTPException) -> ErrorResponse:
     code = error.code or 500
     if code >= 500:
         # Whatever the failed request half-wrote must not leak into the next one.
-        db.session.rollback()
+        try:
+            db.session.rollback()
+        except SQLAlchemyError:
+            pass  # the connection is gone; the pool replaces it
     title, default = ERROR_TEXT.get(code) or ERROR_TEXT[500 if code >= 500 else 400]
     message = _message_for(error, default) if code < 500 else str(default)
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
@@ -80,5 +95,28 @@ def handle_http_error(error: HTTPException) -> ErrorResponse:
     return body, code, headers
 
 
+def handle_database_unavailable(error: OperationalError) -> ErrorResponse:
+    """The database is down or restarting: a 503 page asking to retry shortly, not a 500.
+
+    The transaction did not commit (or, if only the answer was lost, the move is in the table
+    the next page shows and a resubmitted form is refused as stale), so retrying is safe.
+    """
+    log.warning(
+        "database unavailable",
+        extra={
+            "fields": {
+                "event": "database-unavailable",
+                **request_fields(),
+                **exception_fields(error),
+            }
+        },
+    )
+    if "_login_user" not in g:
+        # The page's account bar would ask the database who is logged in; it is down.
+        g._login_user = login_manager.anonymous_user()
+    return handle_http_error(ServiceUnavailable(retry_after=RETRY_AFTER))
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(OperationalError, handle_database_unavailable)
