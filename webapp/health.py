@@ -13,6 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from webapp.extensions import csrf, db
+from webapp.store import read_without_transaction
 
 bp = Blueprint("health", __name__)
 log = logging.getLogger(__name__)
@@ -22,9 +23,8 @@ log = logging.getLogger(__name__)
 @csrf.exempt
 def healthz() -> tuple[Response, int]:
     try:
-        # Autocommit: the question alone, without a BEGIN before it and a ROLLBACK after.
-        connection = db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-        connection.execute(text("SELECT 1"))
+        read_without_transaction()  # the question alone: no BEGIN before it, no ROLLBACK after
+        db.session.execute(text("SELECT 1"))
     except SQLAlchemyError as error:
         db.session.rollback()
         # The type only: a driver's message can quote the connection URL.

@@ -62,17 +62,6 @@ def current_match() -> MatchRecord | None:
     return match
 
 
-def read_without_transaction() -> None:
-    """Run this request's queries in autocommit: for pages that only read.
-
-    Each SELECT then sees the latest committed rows, as under READ COMMITTED, without the
-    BEGIN before it and the ROLLBACK at the end of the request (two database round trips of
-    a table page's four). Call before the first query; nothing may be written afterwards.
-    """
-    if not db.session().in_transaction():
-        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-
-
 def running_match() -> MatchRecord | None:
     """The session's match if it is still being played."""
     match = current_match()

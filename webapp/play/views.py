@@ -13,7 +13,7 @@ from webapp.play.forms import BadInput, read_card, read_confirm, read_difficulty
 from webapp.play.hints import hint_text
 from webapp.play.messages import STALE, moves_sentence, refusal
 from webapp.play.table import build_table
-from webapp.store import StaleMatchError
+from webapp.store import StaleMatchError, read_without_transaction
 
 bp = Blueprint("play", __name__)
 
@@ -55,7 +55,7 @@ def _render(
 
 @bp.get("/play")
 def table() -> tuple[str, int] | Response:
-    service.read_without_transaction()
+    read_without_transaction()
     record = service.current_match()
     if record is None:
         return render_template("play/none.html"), 200
