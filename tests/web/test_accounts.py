@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from tests.account_helpers import PASSWORD, login, logout, register, seat_winning_match, token
+from tests.web.account_helpers import PASSWORD, login, logout, register, seat_winning_match, token
 from webapp.accounts.names import username_key, valid_username
 from webapp.accounts.service import safe_next
 from webapp.extensions import db

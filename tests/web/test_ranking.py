@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 import gin_engine as engine
-from tests.account_helpers import (
+from tests.web.account_helpers import (
     counts,
     finish_by_knocking,
     reach_the_winning_knock,
@@ -22,7 +22,7 @@ from tests.account_helpers import (
     set_difficulty,
     user_id,
 )
-from tests.play_helpers import get, post_move, stored
+from tests.web.play_helpers import get, post_move, stored
 from webapp import ranking
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, PointAward

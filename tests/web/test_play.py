@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 import gin_engine as engine
 from gin_engine.deck import stacked_deck
-from tests.play_helpers import (
+from tests.web.play_helpers import (
     form_fields,
     get,
     person_choice,

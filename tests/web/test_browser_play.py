@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
-from tests.conftest import ARTIFACTS
+from tests.web.conftest import ARTIFACTS
 
 
 def phase(page: Page) -> str:

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from gin_engine.deck import stacked_deck
-from tests.play_helpers import CSRF, get, post_move, seat_match
+from tests.web.play_helpers import CSRF, get, post_move, seat_match
 from webapp.accounts.names import username_key
 from webapp.accounts.passwords import hash_password
 from webapp.extensions import db

@@ -1,5 +1,6 @@
 import subprocess
 import sys
+from pathlib import Path
 
 
 def test_importing_the_engine_loads_no_web_framework():
@@ -21,3 +22,17 @@ def test_engine_modules_import_only_the_standard_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_collecting_the_engine_tests_loads_no_web_code():
+    """The engine's tests stand on the standard library and pytest: no Flask, no webapp."""
+    engine_tests = str(Path(__file__).resolve().parent)
+    code = (
+        "import sys, pytest;"
+        f"code = pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider', {engine_tests!r}]);"
+        "bad = sorted({m.split('.')[0] for m in sys.modules}"
+        " & {'flask', 'webapp', 'sqlalchemy', 'werkzeug', 'jinja2'});"
+        "print('BAD', ','.join(bad), 'EXIT', int(code))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "BAD  EXIT 0"

@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import gin_engine as engine
-from tests.account_helpers import register
-from tests.play_helpers import form_fields, get, person_choice, post_move, seat_match, stored
+from tests.web.account_helpers import register
+from tests.web.play_helpers import form_fields, get, person_choice, post_move, seat_match, stored
 from webapp.extensions import db
 from webapp.models import Match
 from webapp.requestlog import JsonLineFormatter

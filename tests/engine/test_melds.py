@@ -22,7 +22,7 @@ from gin_engine.melds import (
     knock_arrangements,
     meld_candidates,
 )
-from tests.meld_reference import brute_deadwood, is_meld, value
+from tests.engine.meld_reference import brute_deadwood, is_meld, value
 
 SETTINGS = settings(derandomize=True, max_examples=500, deadline=None)
 

@@ -4,7 +4,7 @@ import random
 
 from gin_engine import STANDARD, Match, Phase, legal_actions
 from gin_engine.deck import stacked_deck
-from tests.engine_play import step
+from tests.engine.engine_play import step
 
 
 def hidden_cards(m: Match, player: int):

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from tests.account_helpers import login, make_user, real_user, seed_result
+from tests.web.account_helpers import login, make_user, real_user, seed_result
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
 from webapp.models import utcnow

@@ -11,13 +11,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from tests.account_helpers import (
+from tests.web.account_helpers import (
     finish_by_knocking,
     register,
     seat_winning_match,
     set_difficulty,
 )
-from tests.play_helpers import seat_match
+from tests.web.play_helpers import seat_match
 from webapp import create_app
 from webapp.config import ConfigError, settings_from_env
 from webapp.extensions import db

@@ -5,7 +5,7 @@ import random
 
 from gin_engine import CLASSIC, PRESETS, QUICK, STANDARD, HandEnd, Match, Phase
 from gin_engine.results import hand_points
-from tests.engine_play import play_match, step
+from tests.engine.engine_play import play_match, step
 
 
 def check_invariants(m: Match) -> None:

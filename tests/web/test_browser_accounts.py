@@ -8,8 +8,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page
 
-from tests.account_helpers import PASSWORD, make_user, seed_result
-from tests.conftest import ARTIFACTS
+from tests.web.account_helpers import PASSWORD, make_user, seed_result
+from tests.web.conftest import ARTIFACTS
 from webapp.extensions import db
 
 

@@ -13,7 +13,7 @@ from gin_engine.cards import DECK, Card, parse_cards, to_mask
 from gin_engine.errors import InvalidInputError
 from gin_engine.layoff import LayOffResult, knocker_arrangement, lay_off
 from gin_engine.melds import Meld, arrange, deadwood, knock_arrangements
-from tests.meld_reference import brute_deadwood, is_meld, value
+from tests.engine.meld_reference import brute_deadwood, is_meld, value
 
 MeldSet = frozenset[Card]
 

@@ -8,8 +8,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.account_helpers import register
-from tests.play_helpers import form_fields, get, person_choice, post_move, seat_match, stored
+from tests.web.account_helpers import register
+from tests.web.play_helpers import form_fields, get, person_choice, post_move, seat_match, stored
 
 REQUIRED = {
     "X-Content-Type-Options": "nosniff",

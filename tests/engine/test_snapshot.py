@@ -6,7 +6,7 @@ import random
 import pytest
 
 from gin_engine import STANDARD, InvalidInputError, Match, Phase, Ruleset
-from tests.engine_play import play_match, step
+from tests.engine.engine_play import play_match, step
 
 
 def test_snapshot_is_json_and_round_trips():

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 import gin_engine as engine
 from benchmarks.webclient import Table
-from tests.play_helpers import CSRF
+from tests.web.play_helpers import CSRF
 from webapp import create_app
 from webapp.extensions import db
 from webapp.models import Match as MatchRow

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from gin_engine.ruleset import PRESETS
-from tests.play_helpers import get, seat_match
+from tests.web.play_helpers import get, seat_match
 from webapp.extensions import db
 from webapp.main.forms import DIFFICULTIES
 from webapp.models import Match, MatchResult, PointAward, User

@@ -29,7 +29,7 @@ from webapp.extensions import db
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
