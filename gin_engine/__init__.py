@@ -13,6 +13,7 @@ from gin_engine.actions import (
     NextHand,
     PassUpcard,
     TakeUpcard,
+    action_name,
     format_action,
     parse_action,
 )
@@ -20,6 +21,7 @@ from gin_engine.cards import DECK, Card, CardMask, format_cards, parse_cards
 from gin_engine.errors import (
     GinError,
     IllegalActionError,
+    InvalidActionError,
     InvalidCardError,
     InvalidInputError,
     Reason,
@@ -43,11 +45,11 @@ from gin_engine.view import PlayerView, legal_actions
 
 __all__ = [
     "Action", "Arrangement", "CLASSIC", "Card", "CardMask", "DECK", "Discard", "DrawDiscard",
-    "DrawStock", "Event", "Gin", "GinError", "Hand", "HandEnd", "HandResult",
-    "IllegalActionError", "InvalidCardError", "InvalidInputError", "Knock", "LayOff",
+    "DrawStock", "Event", "Gin", "GinError", "Hand", "HandEnd", "HandResult", "IllegalActionError",
+    "InvalidActionError", "InvalidCardError", "InvalidInputError", "Knock", "LayOff",
     "LayOffResult", "Match", "Meld", "MeldKind", "Move", "NextDealer", "NextHand", "PRESETS",
     "PassUpcard", "Phase", "PlayerView", "QUICK", "Reason", "Ruleset", "STANDARD", "Settlement",
-    "TakeUpcard", "arrange", "best_discards", "deadwood", "discard_options", "format_action",
-    "format_cards", "knock_arrangements", "knocker_arrangement", "lay_off", "legal_actions",
-    "parse_action", "parse_cards", "preset", "settle",
+    "TakeUpcard", "action_name", "arrange", "best_discards", "deadwood", "discard_options",
+    "format_action", "format_cards", "knock_arrangements", "knocker_arrangement", "lay_off",
+    "legal_actions", "parse_action", "parse_cards", "preset", "settle",
 ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin_engine.cards import Card
-from gin_engine.errors import InvalidInputError
+from gin_engine.errors import InvalidActionError
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,21 +81,21 @@ def action_name(action: Action) -> str:
     for name, cls in _NAMES.items():
         if type(action) is cls:
             return name
-    raise InvalidInputError(f"not an action: {action!r}")
+    raise InvalidActionError(f"not an action: {action!r}")
 
 
 def parse_action(name: str, card: str | None = None) -> Action:
     """Build an action from its name (``"discard"``) and, where it takes one, a card (``"7S"``)."""
     cls = _NAMES.get(name)
     if cls is None:
-        raise InvalidInputError(f"unknown action: {name!r}")
+        raise InvalidActionError(f"unknown action: {name!r}")
     if cls in _WITH_CARD:
         if not card:
-            raise InvalidInputError(f"{name} needs a card")
+            raise InvalidActionError(f"{name} needs a card", needs_card=True)
         result: Action = cls(Card.parse(card))
         return result
     if card:
-        raise InvalidInputError(f"{name} takes no card")
+        raise InvalidActionError(f"{name} takes no card")
     made: Action = cls()
     return made
 

@@ -65,14 +65,6 @@ class Card:
         return self.suit in RED_SUITS
 
     @property
-    def rank_char(self) -> str:
-        return RANKS[self.rank]
-
-    @property
-    def suit_char(self) -> str:
-        return SUITS[self.suit]
-
-    @property
     def symbol(self) -> str:
         """Display form with the suit symbol and ``10`` for ten, e.g. ``10♥``."""
         rank = "10" if self.rank == 9 else RANKS[self.rank]

@@ -43,6 +43,17 @@ class InvalidCardError(InvalidInputError):
         self.text = text
 
 
+class InvalidActionError(InvalidInputError):
+    """An action that cannot be built: an unknown name, or a card missing or extra.
+
+    ``needs_card`` tells the missing-card case apart, so a page can ask for the card.
+    """
+
+    def __init__(self, message: str, *, needs_card: bool = False) -> None:
+        super().__init__(message)
+        self.needs_card = needs_card
+
+
 class IllegalActionError(GinError):
     """A well-formed action the rules refuse; the match is left unchanged."""
 

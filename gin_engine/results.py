@@ -49,10 +49,6 @@ class HandResult:
     def points(self) -> int:
         return self.bonus + self.difference
 
-    @property
-    def defender_player(self) -> int | None:
-        return None if self.knocker is None else 1 - self.knocker
-
 
 def score_hand(
     ruleset: Ruleset,
@@ -106,8 +102,9 @@ class Settlement:
     totals: tuple[int, int]
 
     @property
-    def loser(self) -> int:
-        return 1 - self.winner
+    def shutout_points(self) -> int:
+        """The winner's hand points after the shutout multiplier (unchanged without a shutout)."""
+        return self.hand_points[self.winner] * self.shutout_multiplier
 
 
 def hand_points(results: list[HandResult]) -> tuple[int, int]:

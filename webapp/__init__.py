@@ -12,7 +12,7 @@ from flask import Flask
 from flask_babel import lazy_gettext as _l
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import cli, errors, health, i18n, requestlog, static_files
+from webapp import cli, errors, health, i18n, labels, requestlog, static_files
 from webapp.accounts import bp as accounts_bp
 from webapp.board import bp as board_bp
 from webapp.cardnames import card_back, card_face, card_html, card_name, card_row
@@ -79,6 +79,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         default_domain="messages",
     )
     i18n.init_app(app)
+    labels.init_app(app)
     errors.init_app(app)
     _init_accounts(app)
 

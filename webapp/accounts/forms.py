@@ -79,6 +79,3 @@ class RegisterForm(FlaskForm):
                 )
             )
 
-
-class LogoutForm(FlaskForm):
-    """Only the CSRF token: logging out is a POST."""

@@ -9,7 +9,6 @@ from flask_login import current_user, login_required
 from webapp.accounts.service import find_user
 from webapp.board import leaderboard, profile
 from webapp.board.chart import points_chart
-from webapp.main.forms import difficulty_name, ruleset_name
 from webapp.models import User, utcnow
 from webapp.points import RANKING_POINTS
 
@@ -45,7 +44,6 @@ def board() -> str:
         b=shown,
         levels=list(RANKING_POINTS),
         points=RANKING_POINTS,
-        difficulty_name=difficulty_name,
         week_start=leaderboard.week_start(utcnow()),
     )
 
@@ -62,8 +60,6 @@ def _player_page(user: User) -> str:
         series=series,
         chart=points_chart(series),
         levels=list(RANKING_POINTS),
-        difficulty_name=difficulty_name,
-        ruleset_name=ruleset_name,
     )
 
 

@@ -8,7 +8,7 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from gin_engine.ruleset import PRESETS
-from webapp.main.forms import DIFFICULTIES, NewMatchForm, difficulty_name, ruleset_name
+from webapp.main.forms import NewMatchForm
 from webapp.play.service import running_match, start_match
 
 bp = Blueprint("main", __name__)
@@ -21,10 +21,7 @@ def index() -> str:
         "main/index.html",
         form=form,
         presets=PRESETS,
-        difficulties=DIFFICULTIES,
         running=running_match(),
-        ruleset_name=ruleset_name,
-        difficulty_name=difficulty_name,
     )
 
 
@@ -42,8 +39,6 @@ def new_match() -> Response | str:
             "main/confirm_new.html",
             form=form,
             running=running,
-            ruleset_name=ruleset_name,
-            difficulty_name=difficulty_name,
         )
     owner = current_user.id if current_user.is_authenticated else None
     start_match(str(form.ruleset.data), str(form.difficulty.data), owner=owner)

@@ -13,7 +13,7 @@ from flask import current_app
 from markupsafe import Markup
 
 from gin_engine.ruleset import Ruleset
-from webapp.main.forms import difficulty_name, ruleset_name
+from webapp.labels import difficulty_name, ruleset_name
 from webapp.pages.examples import Examples
 
 

@@ -5,22 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask_babel import lazy_gettext as _l
+from werkzeug.exceptions import BadRequest
 
 import gin_engine as engine
-from webapp.main.forms import DIFFICULTIES
+from webapp.labels import DIFFICULTIES
 
 MAX_VERSION_DIGITS = 9
+MAX_CARD_LENGTH = 4  # "10♠" and "10S" are the longest spellings of a card
 CONFIRMS_ALLOWED = ("knock", "gin")
-CARD_MOVES = frozenset(("discard", "knock", "gin"))
-MOVE_NAMES = CARD_MOVES | {"take-upcard", "pass-upcard", "draw-stock", "draw-discard", "next-hand"}
 
 
-class BadInput(Exception):
-    """The form or query could not be read; ``message`` is shown on the 400 page."""
+class BadInput(BadRequest):
+    """The form or query could not be read: a 400 whose page shows ``message``.
+
+    Being an ``HTTPException``, it reaches the site's error page (``webapp.errors``) without
+    any view catching it.
+    """
 
     def __init__(self, message: object) -> None:
-        super().__init__(str(message))
-        self.message = str(message)
+        super().__init__(description=str(message))
 
 
 def read_version(form: Mapping[str, str]) -> int:
@@ -34,7 +37,7 @@ def read_version(form: Mapping[str, str]) -> int:
 def read_card(raw: str | None) -> engine.Card | None:
     if not raw:
         return None
-    if len(raw) > 4:
+    if len(raw) > MAX_CARD_LENGTH:
         raise BadInput(_l("There is no such card."))
     try:
         return engine.Card.parse(raw)
@@ -43,17 +46,19 @@ def read_card(raw: str | None) -> engine.Card | None:
 
 
 def read_move(form: Mapping[str, str]) -> tuple[int, engine.Action]:
+    """The table version and the move of a table form, as the engine parses them."""
     version = read_version(form)
-    name = form.get("action", "")
-    card = read_card(form.get("card"))
-    if name not in MOVE_NAMES:
-        raise BadInput(_l("That is not a move of this game."))
-    if name not in CARD_MOVES:
-        return version, engine.parse_action(name)
-    if card is None:
-        raise BadInput(_l("Choose a card for that move."))
-    return version, engine.parse_action(name, str(card))
-
+    card = form.get("card") or None
+    if card is not None and len(card) > MAX_CARD_LENGTH:
+        raise BadInput(_l("There is no such card."))
+    try:
+        return version, engine.parse_action(form.get("action", ""), card)
+    except engine.InvalidCardError:
+        raise BadInput(_l("There is no such card.")) from None
+    except engine.InvalidActionError as bad:
+        if bad.needs_card:
+            raise BadInput(_l("Choose a card for that move.")) from None
+        raise BadInput(_l("That is not a move of this game.")) from None
 
 
 def read_difficulty(form: Mapping[str, str]) -> tuple[int, str]:

@@ -57,3 +57,65 @@ def move_text(event: engine.Event) -> str:
 def moves_sentence(events: list[engine.Event]) -> str:
     """The computer's moves as one sentence: "The computer drew from the stock, discarded 7♠."."""
     return _("The computer %(moves)s.", moves=_(", ").join(move_text(e) for e in events))
+
+
+# The scoring line of a hand, one whole sentence per side and way of ending, so that each
+# language can order its words freely. Keys: who is named (the person's view of the table, or
+# the rules pages' roles) and how the hand ended.
+_SCORING: dict[tuple[str, engine.HandEnd], LazyString] = {
+    ("you", engine.HandEnd.KNOCK): _l("You score %(defender)d − %(knocker)d = %(points)d."),
+    ("you", engine.HandEnd.GIN): _l("You score %(bonus)d (gin bonus) + %(diff)d = %(points)d."),
+    ("you", engine.HandEnd.UNDERCUT): _l(
+        "Undercut! You score %(bonus)d (undercut bonus) + %(diff)d = %(points)d."
+    ),
+    ("computer", engine.HandEnd.KNOCK): _l(
+        "The computer scores %(defender)d − %(knocker)d = %(points)d."
+    ),
+    ("computer", engine.HandEnd.GIN): _l(
+        "The computer scores %(bonus)d (gin bonus) + %(diff)d = %(points)d."
+    ),
+    ("computer", engine.HandEnd.UNDERCUT): _l(
+        "Undercut! The computer scores %(bonus)d (undercut bonus) + %(diff)d = %(points)d."
+    ),
+    ("role", engine.HandEnd.KNOCK): _l(
+        "The knocker scores %(defender)d − %(knocker)d = %(points)d."
+    ),
+    ("role", engine.HandEnd.GIN): _l(
+        "The knocker scores %(bonus)d (gin bonus) + %(diff)d = %(points)d."
+    ),
+    ("role", engine.HandEnd.UNDERCUT): _l(
+        "Undercut: the defender scores %(bonus)d (undercut bonus) + %(diff)d = %(points)d."
+    ),
+}
+_ENDING: dict[tuple[bool, engine.HandEnd], LazyString] = {
+    (True, engine.HandEnd.KNOCK): _l("You knocked."),
+    (True, engine.HandEnd.UNDERCUT): _l("You knocked."),
+    (True, engine.HandEnd.GIN): _l("You went gin."),
+    (False, engine.HandEnd.KNOCK): _l("The computer knocked."),
+    (False, engine.HandEnd.UNDERCUT): _l("The computer knocked."),
+    (False, engine.HandEnd.GIN): _l("The computer went gin."),
+}
+
+
+def scoring_line(result: engine.HandResult, person: int | None = None) -> str:
+    """How the hand's points were counted, e.g. "You score 20 − 8 = 12.".
+
+    With ``person`` the sides are "you" and "the computer"; without, the rules pages' roles.
+    Not for a dead hand, which scores nothing.
+    """
+    if person is None:
+        who = "role"
+    else:
+        who = "you" if result.scorer == person else "computer"
+    return str(_SCORING[(who, result.end)]) % {
+        "defender": result.defender_deadwood,
+        "knocker": result.knocker_deadwood,
+        "bonus": result.bonus,
+        "diff": result.difference,
+        "points": result.points,
+    }
+
+
+def ending_line(result: engine.HandResult, person: int) -> str:
+    """Who ended the hand and how, from the person's side: "The computer knocked."."""
+    return str(_ENDING[(result.knocker == person, result.end)])

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 import gin_engine as engine
 from gin_engine.ai import Hint, hint
 from gin_engine.cards import display_order
-from webapp.play.forms import CONFIRMS_ALLOWED
 from webapp.play.service import COMPUTER, PERSON
 from webapp.store import MatchRecord
 
@@ -46,8 +45,12 @@ class Table:
     view: engine.PlayerView
     groups: list[Group]
     deadwood: int
+    offers: frozenset[str] = frozenset()
+    """The names of the moves the engine allows the person now (``legal_actions``)."""
     selected: engine.Card | None = None
     selected_preview: int | None = None
+    selected_offers: frozenset[str] = frozenset()
+    """The card moves (discard, knock, gin) the engine allows with the selected card."""
     knock_card: engine.Card | None = None
     """The suggested knock discard (least deadwood left), when a knock is possible."""
     gin_card: engine.Card | None = None
@@ -64,21 +67,13 @@ class Table:
         return self.view.my_turn
 
     @property
-    def can_knock(self) -> bool:
-        return self.knock_card is not None
+    def computer_to_move(self) -> bool:
+        return self.view.turn == COMPUTER
 
     @property
-    def can_gin(self) -> bool:
-        return self.gin_card is not None
-
-    @property
-    def selected_knocks(self) -> bool:
-        limit = self.view.ruleset.knock_limit
-        return self.selected_preview is not None and self.selected_preview <= limit
-
-    @property
-    def selected_gins(self) -> bool:
-        return self.selected_preview == 0
+    def hint_offered(self) -> bool:
+        """The Hint link is shown whenever the person has a move to make."""
+        return bool(self.offers)
 
     @property
     def discard_history(self) -> list[engine.Event]:
@@ -103,27 +98,42 @@ def build_table(
     want_hint: bool = False,
 ) -> Table:
     view = game.view(PERSON)
-    discarding = view.phase is engine.Phase.DISCARD and view.my_turn
-    previews = dict(engine.discard_options(view.hand)) if discarding else {}
-    if selected not in view.hand or not discarding:
+    actions = engine.legal_actions(view)
+    offers = frozenset(engine.action_name(a) for a in actions)
+    previews = dict(engine.discard_options(view.hand)) if "discard" in offers else {}
+    if selected not in previews:
         selected, confirm = None, None
     groups, deadwood = _groups(view, previews, selected)
-    table = Table(record=record, view=view, groups=groups, deadwood=deadwood, selected=selected)
-    table.computer_moves = _computer_moves(view)
-    if discarding:
-        table.selected_preview = previews.get(selected) if selected else None
-        allowed = [(left, card) for card, left in previews.items() if card != view.taken_card]
-        best_left, best_card = min(allowed, key=lambda pair: (pair[0], -pair[1].value, pair[1]))
-        if best_left <= view.ruleset.knock_limit:
-            table.knock_card = best_card
-        if best_left == 0:
-            table.gin_card = best_card
-        if confirm in CONFIRMS_ALLOWED and selected is not None:
-            ok = table.selected_gins if confirm == "gin" else table.selected_knocks
-            table.confirm = confirm if ok else None
-    if want_hint and (view.my_turn or view.phase is engine.Phase.HAND_OVER):
+    table = Table(
+        record=record, view=view, groups=groups, deadwood=deadwood, offers=offers,
+        selected=selected, computer_moves=_computer_moves(view),
+    )
+    if previews:
+        table.knock_card = _least_deadwood(engine.Knock, actions, previews)
+        table.gin_card = _least_deadwood(engine.Gin, actions, previews)
+    if selected is not None:
+        table.selected_preview = previews[selected]
+        table.selected_offers = frozenset(
+            engine.action_name(a) for a in actions if getattr(a, "card", None) == selected
+        )
+        if confirm in table.selected_offers:
+            table.confirm = confirm
+    if want_hint and table.hint_offered:
         table.hint = hint(view)
     return table
+
+
+def _least_deadwood(
+    kind: type[engine.Knock] | type[engine.Gin],
+    actions: list[engine.Action],
+    previews: dict[engine.Card, int],
+) -> engine.Card | None:
+    """The card of the offered ``kind`` of move that leaves the least deadwood (the highest
+    card on a tie), or None when the engine offers no such move."""
+    cards = [a.card for a in actions if isinstance(a, kind)]
+    if not cards:
+        return None
+    return min(cards, key=lambda c: (previews[c], -c.value, c))
 
 
 def _groups(
