@@ -39,7 +39,7 @@ class GinRummyApp(Flask):
 
     def log_exception(self, exc_info: ExcInfo) -> None:
         if exc_info[1] is not None:
-            requestlog.log_error(exc_info)  # type: ignore[arg-type]
+            requestlog.log_error(exc_info)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any, cast
 
 import click
 from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import delete, exists, func, select
+from sqlalchemy.engine import CursorResult
 
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
@@ -35,7 +37,8 @@ def purge_guest_matches(days: int) -> int:
         )
         .execution_options(synchronize_session=False)
     )
-    return int(db.session.execute(statement).rowcount or 0)
+    deleted = cast("CursorResult[Any]", db.session.execute(statement))
+    return int(deleted.rowcount or 0)
 
 
 def site_counts() -> dict[str, int]:

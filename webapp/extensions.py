@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import flask_login
 from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -35,3 +39,11 @@ babel = Babel()
 login_manager = LoginManager()
 # Storage comes from RATELIMIT_STORAGE_URI (memory://, or Redis when REDIS_URL is set).
 limiter = Limiter(key_func=get_remote_address)
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def login_required(view: View) -> View:
+    """Flask-Login's ``login_required`` with its type kept (Flask-Login has no type hints)."""
+    guarded: View = flask_login.login_required(view)
+    return guarded

@@ -7,8 +7,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, ValidationError
 
-from webapp.accounts.names import USERNAME_MAX, USERNAME_MIN, normalise_username, valid_username
+from webapp.accounts.names import USERNAME_MIN, normalise_username, valid_username
 from webapp.accounts.passwords import PASSWORD_MAX, PASSWORD_MIN
+from webapp.models import USERNAME_MAX
 
 
 def _name_filter(value: str | None) -> str | None:

@@ -34,12 +34,14 @@ class UsernameTaken(Exception):
     """Someone already has this name (in any case)."""
 
 
-@login_manager.user_loader
 def load_user(user_id: str) -> User | None:
     try:
         return db.session.get(User, int(user_id))
     except ValueError:
         return None
+
+
+login_manager.user_loader(load_user)
 
 
 def find_user(name: str) -> User | None:

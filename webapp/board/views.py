@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template, request
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import current_user
 
 from webapp.accounts.service import find_user
 from webapp.board import leaderboard, profile
 from webapp.board.chart import points_chart
+from webapp.extensions import login_required
 from webapp.models import User, utcnow
 from webapp.points import RANKING_POINTS
 

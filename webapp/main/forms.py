@@ -11,12 +11,12 @@ from webapp.labels import DEFAULT_DIFFICULTY, DEFAULT_RULESET, DIFFICULTIES, RUL
 
 class NewMatchForm(FlaskForm):
     ruleset = RadioField(
-        choices=list(RULESETS),
+        choices=[(name, name) for name in RULESETS],
         default=DEFAULT_RULESET,
         validators=[InputRequired()],
     )
     difficulty = RadioField(
-        choices=list(DIFFICULTIES),
+        choices=[(level, level) for level in DIFFICULTIES],
         default=DEFAULT_DIFFICULTY,
         validators=[InputRequired()],
     )

@@ -30,8 +30,8 @@ def fingerprint() -> tuple[object, ...]:
 
 def next_dealer_words(rule: NextDealer) -> str:
     if rule is NextDealer.WINNER:
-        return pgettext("next dealer", "the player who scored the hand")
-    return pgettext("next dealer", "the player who did not score the hand")
+        return str(pgettext("next dealer", "the player who scored the hand"))
+    return str(pgettext("next dealer", "the player who did not score the hand"))
 
 
 def rule_values(sets: Mapping[str, Ruleset], ranking: Mapping[str, int]) -> dict[str, object]:

@@ -51,12 +51,12 @@ def move_text(event: engine.Event) -> str:
         engine.Move.KNOCK: lambda: _("knocked, discarding %(card)s face down", card=card),
         engine.Move.GIN: lambda: _("went gin, discarding %(card)s", card=card),
     }
-    return texts[event.move]()
+    return str(texts[event.move]())
 
 
 def moves_sentence(events: list[engine.Event]) -> str:
     """The computer's moves as one sentence: "The computer drew from the stock, discarded 7♠."."""
-    return _("The computer %(moves)s.", moves=_(", ").join(move_text(e) for e in events))
+    return str(_("The computer %(moves)s.", moves=_(", ").join(move_text(e) for e in events)))
 
 
 # The scoring line of a hand, one whole sentence per side and way of ending, so that each
