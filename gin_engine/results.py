@@ -28,7 +28,7 @@ class HandEnd(StrEnum):
     DEAD = "dead"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandResult:
     """The outcome of one hand; ``points = bonus + difference`` go to ``scorer``."""
 
@@ -88,7 +88,7 @@ def dead_hand(number: int, dealer: int) -> HandResult:
     return HandResult(number=number, dealer=dealer, end=HandEnd.DEAD)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Settlement:
     """The final account of a match (RULES §9). Index 0/1 are the two players."""
 
@@ -124,7 +124,16 @@ def settle(ruleset: Ruleset, results: list[HandResult], winner: int) -> Settleme
             won[result.scorer] += 1
     hands_won = (won[0], won[1])
     if not ruleset.settlement:
-        return Settlement(winner, points, hands_won, False, 1, 0, (0, 0), points)
+        return Settlement(
+            winner=winner,
+            hand_points=points,
+            hands_won=hands_won,
+            shutout=False,
+            shutout_multiplier=1,
+            game_bonus=0,
+            box_bonus=(0, 0),
+            totals=points,
+        )
     shutout = hands_won[1 - winner] == 0
     multiplier = ruleset.shutout_multiplier if shutout else 1
     boxes = (hands_won[0] * ruleset.box_bonus, hands_won[1] * ruleset.box_bonus)

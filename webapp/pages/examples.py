@@ -84,7 +84,10 @@ def settlement(ruleset: Ruleset) -> SettlementExample:
     """Three hands won by one side, then the same with one hand lost."""
 
     def won(points: int, number: int, scorer: int) -> HandResult:
-        return HandResult(number, 0, HandEnd.KNOCK, scorer, scorer, 0, points)
+        return HandResult(
+            number=number, dealer=0, end=HandEnd.KNOCK, knocker=scorer, scorer=scorer,
+            difference=points,
+        )
 
     shut = [won(p, n, KNOCKER) for n, p in enumerate(SHUTOUT_HANDS, 1)]
     lost = [*shut, won(LOSER_HAND, len(shut) + 1, DEFENDER)]
