@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import random
 
-from gin_engine.actions import Action
 from gin_engine.ai import Bot, make_bot
 from gin_engine.cards import format_cards
+from gin_engine.driver import play
 from gin_engine.hand import Phase
 from gin_engine.match import Match
 from gin_engine.results import HandEnd, HandResult, Settlement
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, preset
-from gin_engine.view import PlayerView, legal_actions
 
 NAMES = ("South (normal)", "North (expert)")
 
@@ -59,24 +58,17 @@ def describe_settlement(settlement: Settlement) -> list[str]:
     return lines
 
 
-def play(
+def play_and_tell(
     match: Match, bots: tuple[Bot, Bot] | None = None, rng: random.Random | None = None
 ) -> None:
     rng = rng or random.Random(0)
     players = bots or (make_bot("normal", rng), make_bot("expert", rng))
     while match.phase is not Phase.MATCH_OVER:
-        if match.phase is Phase.HAND_OVER:
-            for line in describe_result(match.results[-1]):
-                print(line)
+        play(match, players, hands=1)
+        for line in describe_result(match.results[-1]):
+            print(line)
+        if match.settlement is None:
             print(f"  totals: {NAMES[0]} {match.scores[0]}, {NAMES[1]} {match.scores[1]}")
-            match.apply(0, legal_actions(match.view(0))[0])
-            continue
-        player = match.hand.turn
-        view: PlayerView = match.view(player)
-        action: Action = players[player].choose(view)
-        match.apply(player, action)
-    for line in describe_result(match.results[-1]):
-        print(line)
     assert match.settlement is not None
     for line in describe_settlement(match.settlement):
         print(line)
@@ -90,7 +82,7 @@ def main() -> None:
     rng: random.Random = random.SystemRandom() if args.seed is None else random.Random(args.seed)
     ruleset = preset(args.ruleset)
     print(f"Gin Rummy, {ruleset.name} rules, to {ruleset.target}")
-    play(Match.new(ruleset, rng), rng=rng)
+    play_and_tell(Match.new(ruleset, rng), rng=rng)
 
 
 if __name__ == "__main__":

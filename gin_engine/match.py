@@ -75,6 +75,16 @@ class Match:
         """Who must act now; None between hands (either side may deal on) and after the match."""
         return self.hand.turn if self.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD) else None
 
+    @property
+    def to_act(self) -> int | None:
+        """Who acts next: the player to move, or between hands the next dealer (who deals on);
+        None once the match is over. Either player may still deal on (``apply`` allows it)."""
+        if self.phase is Phase.MATCH_OVER:
+            return None
+        if self.phase is Phase.HAND_OVER:
+            return self.next_dealer()
+        return self.hand.turn
+
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
         if self.settlement is not None:

@@ -12,13 +12,12 @@ import random
 import statistics
 
 from gin_engine.ai import LEVELS, make_bot
+from gin_engine.driver import play
 from gin_engine.hand import Move, Phase
 from gin_engine.match import Match
 from gin_engine.results import HandEnd
 from gin_engine.ruleset import PRESETS, preset
 
-MAX_EVENTS = 2000
-"""A guard: bots that pass cards back and forth for ever would never end a hand."""
 _DRAWS = (Move.TAKE_UPCARD, Move.DRAW_STOCK, Move.DRAW_DISCARD)
 
 
@@ -35,16 +34,10 @@ def play_hands(level: str, hands: int, ruleset_name: str, seed: int) -> list[Rec
     while len(found) < hands:
         if match.phase is Phase.MATCH_OVER:
             match = Match.new(ruleset, rng)
-        if match.phase is Phase.HAND_OVER:
-            match.next_hand()
-        player = match.hand.turn
-        match.apply(player, bots[player].choose(match.view(player)))
-        if len(match.hand.history) > MAX_EVENTS:
-            raise RuntimeError(f"hand {match.hand.number} runs on for ever")
-        if match.hand.result is not None:
-            result = match.hand.result
-            turns = sum(1 for e in match.hand.history if e.move in _DRAWS)
-            found.append((turns, result.end, result.knocker_deadwood))
+        play(match, bots, hands=1)
+        result = match.results[-1]
+        turns = sum(1 for e in match.hand.history if e.move in _DRAWS)
+        found.append((turns, result.end, result.knocker_deadwood))
     return found
 
 

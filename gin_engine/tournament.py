@@ -16,11 +16,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
+from gin_engine.actions import Action
 from gin_engine.ai import LEVELS, make_bot
+from gin_engine.driver import Player, play
 from gin_engine.hand import Phase
 from gin_engine.match import Match
 from gin_engine.results import HandEnd
 from gin_engine.ruleset import PRESETS, Ruleset, preset
+from gin_engine.view import PlayerView
 
 
 @dataclass
@@ -45,27 +48,34 @@ class Tally:
         self.times[1].extend(other.times[1])
 
 
+@dataclass(frozen=True, slots=True)
+class Timed:
+    """A player whose every decision time is added to ``times``."""
+
+    player: Player
+    times: list[float]
+
+    def choose(self, view: PlayerView) -> Action:
+        if view.phase is Phase.HAND_OVER:
+            return self.player.choose(view)  # dealing on is no decision
+        start = time.perf_counter()
+        action = self.player.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
 def play_match(ruleset: Ruleset, seed: int, levels: tuple[str, str], a_seat: int) -> Tally:
     """One match of bot A (in seat ``a_seat``) against bot B on the deals of ``seed``."""
     match = Match.new(ruleset, random.Random(seed))
     seats = [0, 0]
     seats[a_seat], seats[1 - a_seat] = 0, 1  # seat -> bot (0 = A, 1 = B)
-    bots = [make_bot(levels[b], random.Random(f"{seed}:{b}:{a_seat}")) for b in (0, 1)]
     tally = Tally(matches=1)
-    seen = 0
-    while match.phase is not Phase.MATCH_OVER:
-        if match.phase is Phase.HAND_OVER:
-            match.next_hand()
-            continue
-        player = match.hand.turn
-        who = seats[player]
-        view = match.view(player)
-        start = time.perf_counter()
-        action = bots[who].choose(view)
-        tally.times[who].append(time.perf_counter() - start)
-        match.apply(player, action)
-        seen = _record_hands(match, seats, tally, seen)
-    _record_hands(match, seats, tally, seen)
+    bots = [
+        Timed(make_bot(levels[b], random.Random(f"{seed}:{b}:{a_seat}")), tally.times[b])
+        for b in (0, 1)
+    ]
+    play(match, [bots[seats[0]], bots[seats[1]]])
+    _record_hands(match, seats, tally, 0)
     assert match.settlement is not None
     a_player = a_seat
     tally.wins = int(match.settlement.winner == a_player)

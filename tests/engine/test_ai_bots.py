@@ -1,6 +1,7 @@
 """Computer players: legal moves only, deterministic for a seed, blind to hidden cards."""
 
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -15,9 +16,10 @@ from gin_engine import (
     PassUpcard,
     Phase,
     TakeUpcard,
+    driver,
     legal_actions,
 )
-from gin_engine.ai import LEVELS, make_bot
+from gin_engine.ai import LEVELS, Bot, make_bot
 from gin_engine.ai.memory import remember
 from gin_engine.cards import Card
 from gin_engine.deck import stacked_deck
@@ -25,20 +27,33 @@ from gin_engine.errors import InvalidInputError
 from gin_engine.melds import deadwood
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """A bot whose views and actions are checked and logged as it plays."""
+
+    seat: int
+    bot: Bot
+    actions: list
+    check: object
+
+    def choose(self, view):
+        action = self.bot.choose(view)
+        if self.check:
+            self.check(view, action)
+        self.actions.append((self.seat, action))
+        assert len(self.actions) < 20000
+        return action
+
+
 def play(levels, seed, ruleset=CLASSIC, check=None):
     """Play one match between two levels; returns the actions in order."""
     match = Match.new(ruleset, random.Random(seed))
-    bots = [make_bot(level, random.Random(f"{seed}:{i}")) for i, level in enumerate(levels)]
     actions = []
-    while match.phase is not Phase.MATCH_OVER:
-        player = match.hand.turn if match.turn is not None else len(actions) % 2
-        view = match.view(player)
-        action = bots[player].choose(view)
-        if check:
-            check(view, action)
-        match.apply(player, action)
-        actions.append((player, action))
-        assert len(actions) < 20000
+    bots = [
+        Recorded(i, make_bot(level, random.Random(f"{seed}:{i}")), actions, check)
+        for i, level in enumerate(levels)
+    ]
+    driver.play(match, bots)
     return actions
 
 

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 import gin_engine as engine
 from gin_engine.ai import make_bot
+from gin_engine.driver import Player, play_hand
 from webapp import ranking
 from webapp.extensions import db
 from webapp.models import MatchStatus
@@ -160,6 +161,6 @@ def change_difficulty(record: MatchRecord, version: int, difficulty: str) -> Non
 
 def computer_replies(game: engine.Match, difficulty: str) -> None:
     """The computer moves until it is the person's turn or the hand is over."""
-    bot = make_bot(difficulty, _os_random)
-    while game.turn == COMPUTER:
-        game.apply(COMPUTER, bot.choose(game.view(COMPUTER)))
+    seats: list[Player | None] = [None, None]
+    seats[COMPUTER] = make_bot(difficulty, _os_random)
+    play_hand(game, seats)
