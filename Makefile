@@ -28,7 +28,8 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict gin_engine
+	$(VENV)/bin/mypy --strict gin_engine webapp
+	$(PY) scripts/deadcode.py
 
 # Refresh the .po files after changing translatable strings in code or templates.
 translations-extract: $(STAMP)

@@ -37,7 +37,7 @@ def purge_guest_matches(days: int) -> int:
         )
         .execution_options(synchronize_session=False)
     )
-    deleted = cast("CursorResult[Any]", db.session.execute(statement))
+    deleted = cast(CursorResult[Any], db.session.execute(statement))
     return int(deleted.rowcount or 0)
 
 

@@ -109,7 +109,8 @@ def current_translations() -> NullTranslations:
     so it lives exactly as long as that locale does.
     """
     if not has_app_context():
-        return flask_babel.get_translations()
+        outside: NullTranslations = flask_babel.get_translations()
+        return outside
     space = g._get_current_object().__dict__
     found: NullTranslations | None = space.get(_TRANSLATIONS_KEY)
     if found is None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gin_engine.actions import Action, Discard, Gin, Knock, NextHand
-from gin_engine.cards import DECK, VALUES, Card, CardMask, to_mask
+from gin_engine.cards import DECK, Card, CardMask, to_mask
 from gin_engine.errors import IllegalActionError, Reason
 from gin_engine.hand import Phase
 from gin_engine.melds import deadwood_mask
@@ -85,10 +85,6 @@ def finish(view: PlayerView, card: Card, left: int) -> Action:
 
 def hand_mask(view: PlayerView) -> CardMask:
     return to_mask(view.hand)
-
-
-def card_value(card: Card) -> int:
-    return VALUES[card.rank]
 
 
 def first_legal(view: PlayerView) -> Action:

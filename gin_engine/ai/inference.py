@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from gin_engine.ai.memory import Memory
-from gin_engine.cards import DECK, CardMask
+from gin_engine.cards import CardMask
 
 _RANK_BITS = 0x8004002001
 
@@ -83,12 +83,10 @@ def weights(memory: Memory) -> list[float]:
     scale = memory.opp_hidden / raw
     for _ in range(3):  # renormalise after capping
         total = 0.0
-        capped = 0.0
         for i in range(52):
             if w[i]:
                 v = min(MAX_WEIGHT, w[i] * scale)
                 total += v
-                capped += v == MAX_WEIGHT
         if total <= 0 or abs(total - memory.opp_hidden) < 1e-6:
             break
         scale *= memory.opp_hidden / total
@@ -136,6 +134,3 @@ def sample_hidden(memory: Memory, w: list[float], rng: random.Random) -> CardMas
         mask |= 1 << i
     return mask
 
-
-def unseen_cards(memory: Memory) -> list[int]:
-    return [c.index for c in DECK if memory.unseen >> c.index & 1]

@@ -1,0 +1,30 @@
+"""Names that frameworks use, not our code; read by scripts/deadcode.py (never imported)."""
+
+# ruff: noqa
+_ = object()
+
+# Flask: the app class's error logging hook and the session interface it reads.
+_.log_exception
+_.session_interface
+# Flask-Login: the login manager's settings and the user object's API.
+_.login_view
+_.login_message
+_.login_message_category
+_.localize_callback
+_.session_protection
+_.is_active
+_.is_anonymous
+_.get_id
+# SQLAlchemy: a TypeDecorator's hooks and settings, the declarative base's metadata.
+_.impl
+_.cache_ok
+_.process_bind_param
+_.process_result_value
+_.dialect
+_.metadata
+# WTForms: a form's per-field validation hook (validate_<field>).
+_.validate_username
+# Flask's session interface hooks, and a request-log timestamp kept on ``g``.
+_.open_session
+_.should_set_cookie
+_.request_started
