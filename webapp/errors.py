@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, g, render_template
+from flask import Flask, render_template
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-from webapp.extensions import db, login_manager
+from webapp.extensions import db
 from webapp.requestlog import exception_fields, request_fields
 
 # Seconds a browser or client is asked to wait when the database is not answering: a
@@ -71,8 +71,11 @@ def _message_for(error: HTTPException, default: LazyString) -> str:
     return str(default)
 
 
-def handle_http_error(error: HTTPException) -> ErrorResponse:
-    """Render the error page, keeping headers such as ``Allow`` and ``Retry-After``."""
+def handle_http_error(error: HTTPException, *, account_bar: bool = True) -> ErrorResponse:
+    """Render the error page, keeping headers such as ``Allow`` and ``Retry-After``.
+
+    ``account_bar=False`` leaves out the part of the page that asks who is logged in.
+    """
     code = error.code or 500
     if code >= 500:
         # Whatever the failed request half-wrote must not leak into the next one.
@@ -84,7 +87,9 @@ def handle_http_error(error: HTTPException) -> ErrorResponse:
     message = _message_for(error, default) if code < 500 else str(default)
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     try:
-        body = render_template("errors/error.html", code=code, title=title, message=message)
+        body = render_template(
+            "errors/error.html", code=code, title=title, message=message, account_bar=account_bar
+        )
     except Exception as failure:  # the error page itself must not fail
         # By type and frames only: an exception's text may quote game data (see requestlog).
         log.error(
@@ -111,10 +116,8 @@ def handle_database_unavailable(error: OperationalError) -> ErrorResponse:
             }
         },
     )
-    if "_login_user" not in g:
-        # The page's account bar would ask the database who is logged in; it is down.
-        g._login_user = login_manager.anonymous_user()
-    return handle_http_error(ServiceUnavailable(retry_after=RETRY_AFTER))
+    # The account bar would ask the database who is logged in, and the database is down.
+    return handle_http_error(ServiceUnavailable(retry_after=RETRY_AFTER), account_bar=False)
 
 
 def init_app(app: Flask) -> None:
