@@ -50,18 +50,6 @@ _SELECT = select(*(_MATCHES.c[f.name] for f in fields(MatchRecord)))
 _LOAD = _SELECT.where(_MATCHES.c.id == bindparam("match_id"))
 
 
-def read_without_transaction() -> None:
-    """Run this request's queries in autocommit: for requests that only read (the table page,
-    the health check).
-
-    Each SELECT then sees the latest committed rows, as under READ COMMITTED, without the
-    BEGIN before it and the ROLLBACK at the end of the request (two database round trips of
-    a table page's four). Call before the first query; nothing may be written afterwards.
-    """
-    if not db.session().in_transaction():
-        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-
-
 class StaleMatchError(Exception):
     """The match changed (or vanished) since it was read; nothing was saved."""
 

@@ -16,7 +16,7 @@ from webapp.play.forms import read_card, read_confirm, read_difficulty, read_mov
 from webapp.play.hints import hint_text
 from webapp.play.messages import STALE, ending_line, moves_sentence, refusal, scoring_line
 from webapp.play.table import build_table
-from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
+from webapp.store import MatchRecord, StaleMatchError
 
 bp = Blueprint("play", __name__)
 # Sentences about the game, for the table and for the rules pages' worked examples.
@@ -65,7 +65,6 @@ def refused_move(refused: engine.IllegalActionError) -> tuple[str, int] | Respon
 
 @bp.get("/play")
 def table() -> tuple[str, int]:
-    read_without_transaction()
     record = service.current_match()
     if record is None:
         return render_template("play/none.html"), 200

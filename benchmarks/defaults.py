@@ -1,0 +1,183 @@
+"""What each replaced framework default saves on the table page (GET /play), measured together.
+
+One app process on a fresh PostgreSQL database plays a match through the real forms
+(`webclient.Player`). At every table state each variant serves the same page, in a shuffled
+order per state, so a busy machine slows every variant alike:
+
+- ``as is``: the site as it stands;
+- ``flask session``: Flask's own ``SecureCookieSessionInterface`` (cookie re-signed every page)
+  instead of ``webapp/session_cookie.py``;
+- ``babel templates``: Flask-Babel's template ``_``/``ngettext`` and catalogue look-ups instead
+  of ``webapp/i18n.py``'s;
+- ``uncached cards``: every card's name and markup made when the template asks for it, instead
+  of ``webapp/cardnames.py``'s per-language cache;
+- ``autocommit reads``: the table's reads in AUTOCOMMIT (no BEGIN and ROLLBACK), a replacement
+  the site tried and dropped (it saved under 5%; a write added to the page later would commit
+  on its own).
+
+Printed: the median milliseconds per GET /play of each variant and ``(variant − as is) /
+variant``: what the site's way saves against the variant (negative: the variant is faster).
+Run from the project root:
+
+    .venv/bin/python benchmarks/defaults.py --states 120 --repeat 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from page import InProcessClient, Timers, make_app  # noqa: E402
+from webclient import Player, drop_database, fresh_database  # noqa: E402
+
+
+def uncached_cards() -> dict[str, Callable[..., Any]]:
+    """The card helpers as plain functions: translate and build the markup on every call."""
+    from flask_babel import gettext as _
+    from markupsafe import Markup
+
+    from gin_engine import Card
+    from webapp.cardnames import RANK_NAMES, SUIT_NAMES
+
+    def card_name(card: Card) -> str:
+        rank, suit = RANK_NAMES[card.rank], SUIT_NAMES[card.suit]
+        return str(_("%(rank)s of %(suit)s", rank=rank, suit=suit))
+
+    def card_face(card: Card) -> Markup:
+        return Markup(
+            '<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>'
+        ) % (card.symbol, card_name(card))
+
+    def card_html(card: Card, extra: str = "") -> Markup:
+        classes = "card" + (" red" if card.is_red else "") + (f" {extra}" if extra else "")
+        return Markup('<span class="%s" data-card="%s">%s</span>') % (
+            classes, str(card), card_face(card)
+        )
+
+    def card_row(cards: Iterable[Card], label: str = "") -> Markup:
+        inner = Markup("").join(card_html(c) for c in cards)
+        if label:
+            return Markup('<span class="card-row" aria-label="%s">%s</span>') % (label, inner)
+        return Markup('<span class="card-row">%s</span>') % inner
+
+    return {"card_name": card_name, "card_face": card_face, "card_html": card_html,
+            "card_row": card_row}
+
+
+class Variants:
+    """Switch one replacement back to the framework's way, and restore it."""
+
+    def __init__(self, app: Any) -> None:
+        import flask_babel
+        from flask.sessions import SecureCookieSessionInterface
+
+        from webapp import cardnames, i18n
+
+        self.app = app
+        self.ours = {
+            "session": app.session_interface,
+            "cards": {k: app.jinja_env.globals[k] for k in uncached_cards()},
+            "catalogue": cardnames.current_translations,
+        }
+        self.flask_session = SecureCookieSessionInterface()
+        self.plain_cards = uncached_cards()
+        self.babel = flask_babel
+        self.cardnames, self.i18n = cardnames, i18n
+        self.autocommit = False
+
+        @app.before_request
+        def autocommit_reads() -> None:
+            if self.autocommit:
+                from webapp.extensions import db
+
+                db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+    def babel_templates(self, on: bool) -> None:
+        env = self.app.jinja_env
+        if on:
+            get = self.babel.get_translations
+            env.install_gettext_callables(
+                gettext=lambda s: get().ugettext(s),
+                ngettext=lambda s, p, n: get().ungettext(s, p, n),
+                newstyle=True,
+                pgettext=lambda c, s: get().upgettext(c, s),
+                npgettext=lambda c, s, p, n: get().unpgettext(c, s, p, n),
+            )
+            self.cardnames.current_translations = get
+        else:
+            self.i18n._install_template_gettext(self.app)
+            self.cardnames.current_translations = self.ours["catalogue"]
+
+    def set(self, name: str, on: bool) -> None:
+        if name == "flask session":
+            self.app.session_interface = self.flask_session if on else self.ours["session"]
+        elif name == "babel templates":
+            self.babel_templates(on)
+        elif name == "uncached cards":
+            self.app.jinja_env.globals.update(self.plain_cards if on else self.ours["cards"])
+        elif name == "autocommit reads":
+            self.autocommit = on
+        # Imported macro modules keep the globals they were made with: start from source.
+        self.app.jinja_env.cache.clear()
+
+
+VARIANTS = ("as is", "flask session", "babel templates", "uncached cards", "autocommit reads")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=120, help="table states visited")
+    parser.add_argument("--repeat", type=int, default=5, help="GETs per variant and state")
+    parser.add_argument("--seed", type=int, default=1, help="order of the variants per state")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    name = "gin_bench_defaults"
+    url = fresh_database(name)
+    try:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as instance:
+            app = make_app(url, instance)
+            variants = Variants(app)
+            client = InProcessClient(app, Timers(), lambda *a: None)
+            player = Player(client, difficulty="expert")
+            player.start()
+            times: dict[str, list[float]] = defaultdict(list)
+            for _ in range(args.states):
+                order = list(VARIANTS)
+                rng.shuffle(order)
+                for variant in order:
+                    if variant != "as is":
+                        variants.set(variant, True)
+                    client.client.get("/play")  # warm: templates compiled for this variant
+                    for _ in range(args.repeat):
+                        start = time.perf_counter()
+                        client.client.get("/play")
+                        times[variant].append(time.perf_counter() - start)
+                    if variant != "as is":
+                        variants.set(variant, False)
+                if not player.step():
+                    player.start()
+    finally:
+        drop_database(name)
+    base = statistics.median(times["as is"])
+    print(f"{'variant':20} {'n':>5} {'median ms':>10} {'as is saves':>14}")
+    for variant in VARIANTS:
+        median = statistics.median(times[variant])
+        saved = "" if variant == "as is" else f"{(median - base) / median:13.1%}"
+        print(f"{variant:20} {len(times[variant]):5d} {median * 1000:10.2f} {saved:>14}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
