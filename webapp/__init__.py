@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask
 from flask_babel import lazy_gettext as _l
+from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp import cli, errors, health, i18n, labels, requestlog, static_files
@@ -106,7 +107,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def _init_accounts(app: Flask) -> None:
-    login_manager.init_app(app)
+    # current_user reaches templates as Flask-Login's lazy proxy, not through its context
+    # processor, which loads the user for every page rendered: the 503 page shown while the
+    # database is down must render without asking it.
+    login_manager.init_app(app, add_context_processor=False)
+    app.jinja_env.globals["current_user"] = current_user
     login_manager.login_view = "accounts.login"
     login_manager.login_message = _l("Please log in to see that page.")
     login_manager.login_message_category = "notice"

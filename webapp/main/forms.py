@@ -11,12 +11,12 @@ from webapp.labels import DEFAULT_DIFFICULTY, DEFAULT_RULESET, DIFFICULTIES, RUL
 
 class NewMatchForm(FlaskForm):
     ruleset = RadioField(
-        choices=[(name, name) for name in RULESETS],
+        choices=list(RULESETS),
         default=DEFAULT_RULESET,
         validators=[InputRequired()],
     )
     difficulty = RadioField(
-        choices=[(level, level) for level in DIFFICULTIES],
+        choices=list(DIFFICULTIES),
         default=DEFAULT_DIFFICULTY,
         validators=[InputRequired()],
     )
