@@ -352,6 +352,8 @@ def server_env(url: str, secret: str | None = None, **extra: str) -> dict[str, s
         "SECRET_KEY": secret or secrets.token_urlsafe(48),
         "SESSION_COOKIE_SECURE": "0",
         "HOST": "127.0.0.1",
+        # One process's memory is enough for a measurement; production sets REDIS_URL.
+        "RATE_LIMIT_PER_PROCESS": "1",
         **extra,
     }
 

@@ -17,7 +17,12 @@ from webapp import cli, errors, health, i18n, labels, requestlog, static_files
 from webapp.accounts import bp as accounts_bp
 from webapp.board import bp as board_bp
 from webapp.cardnames import card_back, card_face, card_html, card_name, card_row
-from webapp.config import ensure_secret_key, normalise_database_url, settings_from_env
+from webapp.config import (
+    ensure_secret_key,
+    ensure_shared_rate_limits,
+    normalise_database_url,
+    settings_from_env,
+)
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.main import bp as main_bp
 from webapp.pages import bp as pages_bp
@@ -65,6 +70,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         overrides["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(overrides.pop("DATABASE_URL"))
     app.config.update(overrides)
     ensure_secret_key(app.config, app.instance_path)
+    ensure_shared_rate_limits(app.config)
 
     # First, so that its timer starts before any other before_request hook can answer.
     requestlog.init_app(app)

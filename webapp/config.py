@@ -14,11 +14,16 @@ Environment variables:
 - ``SESSION_COOKIE_SECURE``: Secure session and remember cookies; on by default in production
   (``0`` turns it off there, e.g. for plain-HTTP load tests), off elsewhere unless ``1``.
 - ``LOG_LEVEL``: level of the ``webapp`` logger (default ``INFO``: one JSON line per request).
-- ``REDIS_URL``: where the login and registration rate limits are counted, shared by every
-  app process; without it each process counts in its own memory.
+- ``REDIS_URL``: where the rate limits (login, registration, new matches) are counted, shared
+  by every app process. While Redis does not answer, each process counts in its own memory
+  and logs that it does (``flask-limiter`` logger), so logging in keeps working. Production
+  refuses to start without it unless ``RATE_LIMIT_PER_PROCESS=1`` says that counting in each
+  process's memory (a limit N per worker is N × workers for the site) is meant.
 - ``TRUSTED_PROXIES``: how many reverse proxies stand in front (default 0). Their
   ``X-Forwarded-For`` then gives the client address that the rate limits count by.
 - ``AUTH_RATE_LIMIT``: attempts allowed per client address, default ``10 per minute;50 per hour``.
+- ``NEW_MATCH_RATE_LIMIT``: new matches dealt per client address, default
+  ``20 per minute;300 per hour``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from typing import Any
 SECRET_KEY_FILE = "secret_key"
 DATABASE_FILE = "gin.sqlite3"
 DEFAULT_AUTH_RATE_LIMIT = "10 per minute;50 per hour"
+DEFAULT_NEW_MATCH_RATE_LIMIT = "20 per minute;300 per hour"
 MIN_SECRET_KEY_LENGTH = 32
 # Placeholders copied from tutorials and .env templates; never a production key.
 PLACEHOLDER_SECRET_KEYS = frozenset({"dev", "change-me", "changeme", "secret", "secret-key"})
@@ -89,7 +95,13 @@ def settings_from_env(
         "BABEL_DEFAULT_LOCALE": "zh_Hans",
         "BABEL_DEFAULT_TIMEZONE": "UTC",
         "RATELIMIT_STORAGE_URI": env.get("REDIS_URL") or "memory://",
+        # Redis down: count in this process's memory (and log it) rather than answer 500,
+        # and keep serving even if counting fails altogether. Redis is retried with backoff.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_SWALLOW_ERRORS": True,
+        "RATE_LIMIT_PER_PROCESS": _truthy(env.get("RATE_LIMIT_PER_PROCESS")),
         "AUTH_RATE_LIMIT": env.get("AUTH_RATE_LIMIT") or DEFAULT_AUTH_RATE_LIMIT,
+        "NEW_MATCH_RATE_LIMIT": env.get("NEW_MATCH_RATE_LIMIT") or DEFAULT_NEW_MATCH_RATE_LIMIT,
         "REMEMBER_COOKIE_HTTPONLY": True,
         "REMEMBER_COOKIE_SAMESITE": "Lax",
         "REMEMBER_COOKIE_SECURE": secure,
@@ -114,6 +126,17 @@ def ensure_secret_key(config: dict[str, Any], instance_path: str) -> None:
         return
     if not key:
         config["SECRET_KEY"] = _persistent_dev_key(Path(instance_path))
+
+
+def ensure_shared_rate_limits(config: dict[str, Any]) -> None:
+    """Production counts rate limits in Redis, unless told to count in each process."""
+    if config.get("APP_ENV") != "production" or config.get("RATE_LIMIT_PER_PROCESS"):
+        return
+    if str(config.get("RATELIMIT_STORAGE_URI") or "memory://").startswith("memory://"):
+        raise ConfigError(
+            "APP_ENV=production needs REDIS_URL for rate limits shared by all processes "
+            "(or RATE_LIMIT_PER_PROCESS=1 to count in each process's memory on purpose)"
+        )
 
 
 def secret_key_problem(key: object) -> str | None:

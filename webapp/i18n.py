@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import flask_babel
 from babel.support import NullTranslations
-from flask import Flask, g, has_app_context, redirect, request, session
+from flask import Flask, abort, g, has_app_context, redirect, request, session
+from flask_babel import lazy_gettext as _l
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
@@ -69,13 +70,26 @@ def select_locale() -> str:
     return DEFAULT_LOCALE
 
 
-def _same_page_url(lang: str | None) -> str:
-    """This page's path and query, with ``lang`` set (or removed when ``None``)."""
+# Characters a path may keep as they are; anything else (a backslash, a space, non-ASCII) is
+# percent-encoded, so the Location header can only ever name a path on this site.
+_PATH_SAFE = "/-._~!$&'()*+,;=:@%"
+BAD_ADDRESS = _l("That address contains characters that are not allowed.")
+
+
+def safe_path(path: str) -> str | None:
+    """``path`` as a same-site path with exactly one leading ``/``, or ``None`` if it holds a
+    control character (tab, CR, LF, ...), which browsers drop or servers split headers on."""
+    if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in path):
+        return None
+    # "//evil.example" and "/\tevil.example" must not become protocol-relative redirects.
+    return "/" + quote(path.lstrip("/"), safe=_PATH_SAFE)
+
+
+def _same_page_url(lang: str | None, path: str) -> str:
+    """``path`` and this page's query, with ``lang`` set (or removed when ``None``)."""
     args = [(key, value) for key, value in request.args.items(multi=True) if key != "lang"]
     if lang is not None:
         args.append(("lang", lang))
-    # A path like //example.org must not become a protocol-relative redirect off the site.
-    path = "/" + request.path.lstrip("/")
     return path + ("?" + urlencode(args) if args else "")
 
 
@@ -83,17 +97,21 @@ def switch_language() -> Response | None:
     """``GET ...?lang=en``: remember the language and redirect to the same page without it."""
     if request.method not in ("GET", "HEAD") or "lang" not in request.args:
         return None
+    path = safe_path(request.path)
+    if path is None:
+        abort(400, description=str(BAD_ADDRESS))
     locale = locale_for_tag(request.args["lang"])
     if locale is not None:
         session[SESSION_KEY] = locale
         session.permanent = True
-    return redirect(_same_page_url(None), code=303)
+    return redirect(_same_page_url(None, path), code=303)
 
 
 def language_links() -> list[LanguageLink]:
     current = select_locale()
+    path = safe_path(request.path) or "/"  # the 400 page of a bad address links home
     return [
-        LanguageLink(locale, LANGUAGE_NAMES[locale], _same_page_url(locale), locale == current)
+        LanguageLink(locale, LANGUAGE_NAMES[locale], _same_page_url(locale, path), locale == current)
         for locale in LOCALES
     ]
 

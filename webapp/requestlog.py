@@ -102,15 +102,21 @@ def _log_request(response: Response) -> Response:
     return response
 
 
+# Flask-Limiter says here when Redis stops answering and it counts in memory instead.
+LIMITER_LOGGER = "flask-limiter"
+
+
 def configure_logger(level: str) -> None:
-    """Give the ``webapp`` logger one JSON-lines handler on stderr (once per process)."""
-    logger = logging.getLogger(APP_LOGGER)
-    logger.setLevel(level)
-    if not any(getattr(h, "webapp_json", False) for h in logger.handlers):
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(JsonLineFormatter())
-        handler.webapp_json = True  # type: ignore[attr-defined]
-        logger.addHandler(handler)
+    """Give the ``webapp`` and ``flask-limiter`` loggers one JSON-lines handler on stderr
+    (once per process)."""
+    for name in (APP_LOGGER, LIMITER_LOGGER):
+        logger = logging.getLogger(name)
+        logger.setLevel(level)
+        if not any(getattr(h, "webapp_json", False) for h in logger.handlers):
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(JsonLineFormatter())
+            handler.webapp_json = True  # type: ignore[attr-defined]
+            logger.addHandler(handler)
 
 
 def init_app(app: Flask) -> None:

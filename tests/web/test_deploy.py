@@ -129,6 +129,7 @@ def test_production_starts_with_a_strong_key_and_secure_cookies(
     monkeypatch.setenv("APP_ENV", "production")
     monkeypatch.setenv("SECRET_KEY", STRONG_KEY)
     monkeypatch.delenv("SESSION_COOKIE_SECURE", raising=False)
+    monkeypatch.setenv("RATE_LIMIT_PER_PROCESS", "1")
     app = create_app(
         {"INSTANCE_PATH": str(tmp_path), "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}"}
     )
