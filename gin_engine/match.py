@@ -2,14 +2,18 @@
 
 Glossary
     seed        the match's secret shuffle seed; deal ``n`` is shuffled by
-                ``Random(f"{seed}:{n}")``, so a stored match re-deals identically and a
-                refresh can never re-shuffle
+                ``Random(f"{deal_seed}:{n}")``, so a stored match re-deals identically and a
+                refresh can never re-shuffle. Its SHA-256 is shown at the start and the seed
+                itself at the end, so deals can be checked (`gin_engine.verify`)
+    player seed an optional text the player typed; the deal seed mixes it in
+    deal seed   the seed itself, or SHA-256 of ``seed:player_seed`` when there is a player seed
     deal        one dealing of the cards; a dead hand is followed by a new deal by the same dealer
     settlement  the final account (game bonus, boxes, shutout) when the ruleset asks for it
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -38,9 +42,12 @@ COMPUTER_DEALS_FIRST = 1
 class Match:
     """A two-player match. Change it only through ``apply``; read it through ``view``."""
 
-    def __init__(self, ruleset: Ruleset, seed: str, hand: Hand, deals: int = 1) -> None:
+    def __init__(
+        self, ruleset: Ruleset, seed: str, hand: Hand, deals: int = 1, player_seed: str = ""
+    ) -> None:
         self.ruleset = ruleset
         self.seed = seed
+        self.player_seed = player_seed
         self.hand = hand
         self.deals = deals
         self.results: list[HandResult] = []
@@ -53,14 +60,17 @@ class Match:
         rng: random.Random,
         first_dealer: int = COMPUTER_DEALS_FIRST,
         deck: Sequence[Card] | None = None,
+        player_seed: str = "",
     ) -> Match:
         """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
 
-        ``deck`` fixes the first deal for tests; later deals come from the seed.
+        ``deck`` fixes the first deal for tests; later deals come from the seed, mixed with
+        ``player_seed`` when one is given.
         """
         seed = f"{rng.getrandbits(128):032x}"
-        first = list(deck) if deck is not None else shuffled_deck(seed, 1)
-        return cls(ruleset, seed, Hand.deal(ruleset, 1, first_dealer, first))
+        first = list(deck) if deck is not None else shuffled_deck(deal_seed(seed, player_seed), 1)
+        hand = Hand.deal(ruleset, 1, first_dealer, first)
+        return cls(ruleset, seed, hand, player_seed=player_seed)
 
     @property
     def phase(self) -> Phase:
@@ -103,7 +113,8 @@ class Match:
         if self.hand.phase is not Phase.HAND_OVER:
             raise IllegalActionError(Reason.HAND_NOT_OVER)
         self.deals += 1
-        order = list(deck) if deck is not None else shuffled_deck(self.seed, self.deals)
+        seed = deal_seed(self.seed, self.player_seed)
+        order = list(deck) if deck is not None else shuffled_deck(seed, self.deals)
         number = self.hand.number + 1
         self.hand = Hand.deal(self.ruleset, number, self.next_dealer(), order)
 
@@ -130,7 +141,7 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         """A versioned, compact, JSON-safe snapshot; ``from_dict`` restores the exact match."""
-        return {
+        data: dict[str, Any] = {
             "v": SNAPSHOT_VERSION,
             "rules": encode_ruleset(self.ruleset),
             "seed": self.seed,
@@ -138,6 +149,9 @@ class Match:
             "results": [encode_result(r) for r in self.results],
             "hand": encode_hand(self.hand),
         }
+        if self.player_seed:  # absent when empty, so older snapshots read the same
+            data["player_seed"] = self.player_seed
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
@@ -147,7 +161,8 @@ class Match:
             ruleset = decode_ruleset(data["rules"])
             results = [decode_result(r) for r in data["results"]]
             hand = decode_hand(ruleset, data["hand"], results)
-            match = cls(ruleset, str(data["seed"]), hand, int(data["deals"]))
+            player_seed = str(data.get("player_seed", ""))
+            match = cls(ruleset, str(data["seed"]), hand, int(data["deals"]), player_seed)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
         match.results = results
@@ -155,7 +170,15 @@ class Match:
         return match
 
 
+def deal_seed(seed: str, player_seed: str = "") -> str:
+    """The seed the deals are shuffled from: the match's seed, mixed with the player's if any."""
+    if not player_seed:
+        return seed
+    return hashlib.sha256(f"{seed}:{player_seed}".encode()).hexdigest()
+
+
 def shuffled_deck(seed: str, deal: int) -> list[Card]:
+    """Deal ``deal``'s order (1 = the first deal) from a deal seed; see `deal_seed`."""
     deck = list(DECK)
     random.Random(f"{seed}:{deal}").shuffle(deck)
     return deck

@@ -111,7 +111,9 @@ def language_links() -> list[LanguageLink]:
     current = select_locale()
     path = safe_path(request.path) or "/"  # the 400 page of a bad address links home
     return [
-        LanguageLink(locale, LANGUAGE_NAMES[locale], _same_page_url(locale, path), locale == current)
+        LanguageLink(
+            locale, LANGUAGE_NAMES[locale], _same_page_url(locale, path), locale == current
+        )
         for locale in LOCALES
     ]
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
@@ -80,6 +81,15 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         Index("ix_matches_status_updated_at", "status", "updated_at"),
         Index("ix_matches_owner_user_id_status", "owner_user_id", "status"),
+        # One running match per account: a second active row for an owner cannot exist, so
+        # no race of two "new match" requests can leave an uncounted match behind.
+        Index(
+            "uq_matches_owner_user_id_running",
+            "owner_user_id",
+            unique=True,
+            sqlite_where=text("status = 'active'"),
+            postgresql_where=text("status = 'active'"),
+        ),
         CheckConstraint(
             "status IN ('active', 'finished', 'abandoned')", name="status_known"
         ),
@@ -114,7 +124,13 @@ USERNAME_KEY_MAX = 80  # casefolding can lengthen a name ("ß" → "ss")
 
 
 class User(db.Model):  # type: ignore[name-defined,misc]
-    """An account. ``username_key`` (NFKC + casefold) makes names unique regardless of case."""
+    """An account. ``username_key`` (NFKC + casefold) makes names unique regardless of case;
+    ``username_skeleton`` (UTS #39 confusable skeleton) regardless of look-alike letters.
+
+    ``session_generation`` is written into every session and "remember me" cookie at login
+    (through `get_id`); logging in or out counts it up, so every cookie issued before no
+    longer names a logged-in account.
+    """
 
     __tablename__ = "users"
 
@@ -123,6 +139,13 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     username_key: Mapped[str] = mapped_column(String(USERNAME_KEY_MAX), nullable=False, unique=True)
     password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
+    # Nullable only for accounts older than the column whose skeleton clashed with another's.
+    username_skeleton: Mapped[str | None] = mapped_column(
+        String(USERNAME_KEY_MAX), nullable=True, unique=True
+    )
+    session_generation: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=0, server_default="0"
+    )
 
     # Flask-Login's user protocol.
     is_active = True
@@ -130,7 +153,8 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     is_anonymous = False
 
     def get_id(self) -> str:
-        return str(self.id)
+        """``<id>.<session generation>``: what the session and remember cookies carry."""
+        return f"{self.id}.{self.session_generation}"
 
     def __repr__(self) -> str:
         return f"<User {self.id} {self.username!r}>"

@@ -73,7 +73,8 @@ def request_fields() -> dict[str, Any]:
         fields["match_id"] = match_id[:64]
     user_id = session.get(USER_KEY)
     if isinstance(user_id, str | int):
-        fields["user_id"] = str(user_id)[:32]
+        # "<id>.<session generation>" (webapp.accounts.service): the id is what helps.
+        fields["user_id"] = str(user_id).partition(".")[0][:32]
     return fields
 
 

@@ -65,8 +65,12 @@ def create_match(
     difficulty: str,
     snapshot: dict[str, Any],
     owner_user_id: int | None = None,
+    commit: bool = True,
 ) -> MatchRecord:
-    """Insert a new active match at version 1 and commit."""
+    """Insert a new active match at version 1 and commit (``commit=False``: the caller does).
+
+    An owner's second active match violates ``uq_matches_owner_user_id_running``
+    (`sqlalchemy.exc.IntegrityError`): end the running one in the same transaction first."""
     now = utcnow()
     record = MatchRecord(
         id=new_match_id(),
@@ -83,7 +87,8 @@ def create_match(
         finished_at=None,
     )
     db.session.connection().execute(insert(_MATCHES).values(**_values(record)))
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return record
 
 
@@ -94,6 +99,14 @@ def load_match(match_id: str) -> MatchRecord | None:
     """
     row = db.session.connection().execute(_LOAD, {"match_id": match_id}).one_or_none()
     return None if row is None else MatchRecord(*row)
+
+
+def running_matches(user_id: int) -> list[MatchRecord]:
+    """The account's active matches: one at most, the unique index sees to it."""
+    statement = _SELECT.where(
+        _MATCHES.c.owner_user_id == user_id, _MATCHES.c.status == MatchStatus.ACTIVE.value
+    )
+    return [MatchRecord(*row) for row in db.session.connection().execute(statement)]
 
 
 def latest_running_match(user_id: int) -> MatchRecord | None:

@@ -3,6 +3,11 @@
 Signing in rotates the session: everything in it is dropped except the language and the
 match being played, then Flask-Login writes the user into the fresh session. A session
 planted before login (session fixation) therefore carries nothing into the account.
+
+Signing in and out also counts up the account's session generation. Session and "remember
+me" cookies carry the generation they were issued under (``User.get_id``), and `load_user`
+accepts only the current one: a cookie copied before a logout (or an earlier login) names no
+logged-in account any more, wherever it was copied to.
 """
 
 from __future__ import annotations
@@ -10,11 +15,11 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import session
-from flask_login import login_user, logout_user
-from sqlalchemy import select
+from flask_login import current_user, login_user, logout_user
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from webapp.accounts.names import username_key
+from webapp.accounts.names import username_key, username_skeleton
 from webapp.accounts.passwords import (
     hash_password,
     needs_rehash,
@@ -34,11 +39,28 @@ class UsernameTaken(Exception):
     """Someone already has this name (in any case)."""
 
 
-def load_user(user_id: str) -> User | None:
+def load_user(cookie_id: str) -> User | None:
+    """The account named by a session or remember cookie (``<id>.<generation>``), if that
+    cookie was issued under the account's current session generation."""
+    user_id, _dot, generation = cookie_id.partition(".")
     try:
-        return db.session.get(User, int(user_id))
+        user = db.session.get(User, int(user_id))
+        issued_under = int(generation)
     except ValueError:
         return None
+    if user is None or user.session_generation != issued_under:
+        return None
+    return user
+
+
+def _next_session_generation(user_id: int) -> None:
+    """Count the generation up in the database (atomically) and commit."""
+    db.session.execute(
+        update(User)
+        .where(User.id == user_id)
+        .values(session_generation=User.session_generation + 1)
+    )
+    db.session.commit()
 
 
 login_manager.user_loader(load_user)
@@ -48,12 +70,24 @@ def find_user(name: str) -> User | None:
     return db.session.scalar(select(User).where(User.username_key == username_key(name)))
 
 
+def name_taken(name: str) -> bool:
+    """Someone has this name, in any case or with look-alike letters."""
+    skeleton = username_skeleton(name)
+    clash = select(User.id).where(
+        (User.username_key == username_key(name)) | (User.username_skeleton == skeleton)
+    )
+    return db.session.scalar(clash.limit(1)) is not None
+
+
 def register(name: str, password: str) -> User:
     """Create an account; raises `UsernameTaken` (also when a concurrent sign-up wins)."""
-    if find_user(name) is not None:
+    if name_taken(name):
         raise UsernameTaken(name)
     user = User(
-        username=name, username_key=username_key(name), password_hash=hash_password(password)
+        username=name,
+        username_key=username_key(name),
+        username_skeleton=username_skeleton(name),
+        password_hash=hash_password(password),
     )
     db.session.add(user)
     try:
@@ -86,14 +120,20 @@ def _rotate_session(kept: tuple[str, ...]) -> None:
 
 
 def sign_in(user: User, remember: bool) -> None:
-    """Rotate the session, log the user in and let the account adopt the guest's match."""
+    """Rotate the session, start a new session generation (older cookies stop working), log
+    the user in and let the account adopt the guest's match."""
     _rotate_session(KEPT_AT_LOGIN)
+    _next_session_generation(user.id)
+    db.session.refresh(user)
     login_user(user, remember=remember)
     adopt_guest_match(user.id)
 
 
 def sign_out() -> None:
-    """Log out and forget the match too: it belongs to the account, not to the browser."""
+    """Log out everywhere this session was copied to, and forget the match too: it belongs
+    to the account, not to the browser."""
+    if current_user.is_authenticated:
+        _next_session_generation(int(current_user.id))
     _rotate_session(KEPT_AT_LOGOUT)
     # After the rotation: logout_user leaves the mark that deletes the "remember me" cookie.
     logout_user()

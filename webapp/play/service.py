@@ -9,8 +9,11 @@ button, a second tab) raises `StaleMatchError` and changes nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TypeVar
 
 from flask import session
+from flask_login import current_user
 from sqlalchemy.exc import IntegrityError
 
 import gin_engine as engine
@@ -25,40 +28,105 @@ from webapp.store import (
     create_match,
     latest_running_match,
     load_match,
+    running_matches,
     save_match,
 )
+
+_T = TypeVar("_T")
 
 SESSION_MATCH_KEY = "match_id"
 PERSON, COMPUTER = 0, 1
 """Seats: the person is seat 0; the computer deals the first hand (RULES §3)."""
+# Tries of a start or an adoption that lost a race with another request of the same account
+# (its running match changed under it, or the unique index saw a second running match).
+RACE_RETRIES = 8
+PLAYER_SEED_MAX = 64
 
 _os_random = random.SystemRandom()
 
 
-def start_match(ruleset_name: str, difficulty: str, owner: int | None) -> MatchRecord:
+def viewer_id() -> int | None:
+    """The logged-in account's id, or ``None`` for a guest."""
+    return int(current_user.id) if current_user.is_authenticated else None
+
+
+def start_match(
+    ruleset_name: str, difficulty: str, owner: int | None, player_seed: str = ""
+) -> MatchRecord:
     """Deal a new match for this browser session and remember its id there.
 
-    ``ruleset_name`` and ``difficulty`` were validated by the form. A match already running in
-    this session is marked abandoned (it counts as a loss).
+    ``ruleset_name``, ``difficulty`` and ``player_seed`` were validated by the form. In the
+    transaction that stores the new match, the match running until now ends as abandoned:
+    the account's (counted as a loss), or a guest's running match of this session.
     """
-    abandon_current()
-    game = engine.Match.new(engine.preset(ruleset_name), _os_random, first_dealer=COMPUTER)
-    computer_replies(game, difficulty)
-    record = create_match(
-        ruleset=ruleset_name, difficulty=difficulty, snapshot=game.to_dict(), owner_user_id=owner
+    game = engine.Match.new(
+        engine.preset(ruleset_name), _os_random, first_dealer=COMPUTER, player_seed=player_seed
     )
+    computer_replies(game, difficulty)
+    snapshot = game.to_dict()
+
+    def deal() -> MatchRecord:
+        if owner is None:
+            guest = running_match()
+            if guest is not None:
+                _abandon(guest)
+        else:
+            _abandon_running(owner)
+        return create_match(
+            ruleset=ruleset_name,
+            difficulty=difficulty,
+            snapshot=snapshot,
+            owner_user_id=owner,
+            commit=False,
+        )
+
+    record = _retry_races(deal)
     session[SESSION_MATCH_KEY] = record.id
     session.permanent = True
     return record
 
 
+def _retry_races(step: Callable[[], _T]) -> _T:
+    """Run ``step`` and commit; when a concurrent request of the same account won a race
+    (a stale match, the one-running-match index), roll back and run it again."""
+    for _attempt in range(RACE_RETRIES - 1):
+        try:
+            result = step()
+            db.session.commit()
+            return result
+        except (StaleMatchError, IntegrityError):
+            db.session.rollback()
+    result = step()
+    db.session.commit()
+    return result
+
+
+def _abandon(record: MatchRecord) -> None:
+    """Mark ``record`` abandoned and count it (a loss for an owner); the caller commits."""
+    record.status = MatchStatus.ABANDONED
+    _save_and_count(record, record.version, game_of(record), commit=False)
+
+
+def _abandon_running(owner: int, keep: str | None = None) -> None:
+    """End the account's running match (but ``keep``) as abandoned; the caller commits."""
+    for record in running_matches(owner):
+        if record.id != keep:
+            _abandon(record)
+
+
 def current_match() -> MatchRecord | None:
-    """The active or just-finished match of this browser session, or ``None``."""
+    """The active or just-finished match of this browser session, or ``None``.
+
+    Only a match of whoever this session belongs to: the account's own when logged in, a
+    guest's when not. A cookie copied before login or logout never reaches another's match.
+    """
     match_id = session.get(SESSION_MATCH_KEY)
     if not isinstance(match_id, str):
         return None
     match = load_match(match_id)
     if match is None or match.status == MatchStatus.ABANDONED:
+        return None
+    if match.owner_user_id != viewer_id():
         return None
     return match
 
@@ -69,42 +137,50 @@ def running_match() -> MatchRecord | None:
     return match if match is not None and match.status == MatchStatus.ACTIVE else None
 
 
-def abandon_current() -> None:
-    record = running_match()
-    if record is None:
-        return
-    record.status = MatchStatus.ABANDONED
+def adoptable(record: MatchRecord) -> bool:
+    """A guest's match becomes an account's only while its first hand is being played, so
+    nobody can play as a guest and log in only once the match goes well (PRODUCT.md)."""
+    if record.owner_user_id is not None or record.status != MatchStatus.ACTIVE:
+        return False
     game = game_of(record)
-    try:
-        _save_and_count(record, record.version, game)
-    except StaleMatchError:
-        pass  # it moved on meanwhile (finished in another tab): nothing to abandon
+    return not game.results and game.hand.phase is not engine.Phase.HAND_OVER
 
 
 def adopt_guest_match(user_id: int) -> None:
-    """On login: the account takes over this session's running guest match.
+    """On login: the account takes over this session's guest match if it may (`adoptable`).
 
-    With no match in the session, the account's own latest running match (from another
-    device) is picked up instead. The adoption bumps the version, so a page rendered before
-    it is stale rather than saving the match back without its owner.
+    Adopting ends the account's other running match as abandoned, in the same transaction.
+    Otherwise the session continues the account's own running match (from another device),
+    if any; a guest match it cannot adopt stays a guest's, counted nowhere. The adoption
+    bumps the version, so a page rendered before it is stale.
     """
-    record = current_match()
-    if record is not None and record.owner_user_id not in (None, user_id):
-        # Another account's match (it logged in here without logging out): not ours to play.
+    match_id = session.get(SESSION_MATCH_KEY)
+    record = load_match(match_id) if isinstance(match_id, str) else None
+    if record is not None and adoptable(record):
+        guest = record
+
+        def adopt() -> None:
+            fresh = load_match(guest.id)
+            if fresh is None or not adoptable(fresh):
+                raise _NotAdoptable
+            _abandon_running(user_id, keep=fresh.id)
+            fresh.owner_user_id = user_id
+            save_match(fresh, fresh.version, commit=False)
+
+        try:
+            _retry_races(adopt)
+            return
+        except _NotAdoptable:
+            db.session.rollback()
+    own = latest_running_match(user_id)
+    if own is not None:
+        session[SESSION_MATCH_KEY] = own.id
+    else:
         session.pop(SESSION_MATCH_KEY, None)
-        record = None
-    if record is None or record.status != MatchStatus.ACTIVE:
-        own = latest_running_match(user_id)
-        if own is not None:
-            session[SESSION_MATCH_KEY] = own.id
-        return
-    if record.owner_user_id is not None:
-        return
-    record.owner_user_id = user_id
-    try:
-        save_match(record, record.version)
-    except StaleMatchError:
-        pass  # finished or abandoned meanwhile: nothing left to adopt
+
+
+class _NotAdoptable(Exception):
+    """The guest match moved past its first hand (or ended) before it could be adopted."""
 
 
 def _check_active_at(record: MatchRecord, version: int) -> None:
@@ -138,7 +214,9 @@ def play(record: MatchRecord, version: int, action: engine.Action) -> None:
     _save_and_count(record, version, game)
 
 
-def _save_and_count(record: MatchRecord, version: int, game: engine.Match) -> None:
+def _save_and_count(
+    record: MatchRecord, version: int, game: engine.Match, commit: bool = True
+) -> None:
     """Save with compare-and-set; a match that ends is counted in the same transaction."""
     ends = record.status != MatchStatus.ACTIVE
     save_match(record, version, commit=False)
@@ -149,7 +227,8 @@ def _save_and_count(record: MatchRecord, version: int, game: engine.Match) -> No
             # Already counted: another writer ended this match first.
             db.session.rollback()
             raise StaleMatchError(record.id, version) from counted
-    db.session.commit()
+    if commit:
+        db.session.commit()
 
 
 def change_difficulty(record: MatchRecord, version: int, difficulty: str) -> None:

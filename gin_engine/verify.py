@@ -1,0 +1,101 @@
+"""Checking a match's deals after it ended: ``python -m gin_engine.verify SEED [PLAYER_SEED]``.
+
+At the start of every match the site shows the commitment, SHA-256 of the secret seed; when
+the match ends it reveals the seed. Anyone can then hash the seed to compare it with the
+commitment and re-deal every hand from it here, without the site's help: a deal that was
+changed after the commitment would not match.
+
+Glossary
+    commitment  SHA-256 (hex) of the match's secret seed, shown before the first card
+    deal        one dealing of the 52 cards, numbered from 1; a dead hand's redeal counts too
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gin_engine.cards import Card
+from gin_engine.match import deal_seed, shuffled_deck
+from gin_engine.ruleset import DEFAULT_PRESET, preset
+
+DEFAULT_DEALS = 10
+MAX_DEALS = 100
+
+
+def commitment(seed: str) -> str:
+    """SHA-256 (hex) of ``seed``: what the site shows before the match's first deal."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal as the cards came off the deck (the deal order of `gin_engine.hand.Hand.deal`)."""
+
+    number: int
+    non_dealer: tuple[Card, ...]
+    dealer: tuple[Card, ...]
+    upcard: Card
+    stock: tuple[Card, ...]
+    """In drawing order: the first card is drawn first."""
+
+
+def deals(
+    seed: str, player_seed: str = "", count: int = DEFAULT_DEALS, hand_size: int | None = None
+) -> list[Deal]:
+    """Deals 1..``count`` of the match with this seed, exactly as the match dealt them."""
+    size = preset(DEFAULT_PRESET).hand_size if hand_size is None else hand_size
+    mixed = deal_seed(seed, player_seed)
+    found = []
+    for number in range(1, count + 1):
+        order = shuffled_deck(mixed, number)
+        found.append(
+            Deal(
+                number,
+                tuple(order[:size]),
+                tuple(order[size : 2 * size]),
+                order[2 * size],
+                tuple(order[2 * size + 1 :]),
+            )
+        )
+    return found
+
+
+def report(seed: str, player_seed: str, count: int) -> list[str]:
+    def cards(row: Sequence[Card]) -> str:
+        return " ".join(str(card) for card in row)
+
+    lines = [f"commitment (SHA-256 of the seed): {commitment(seed)}"]
+    if player_seed:
+        lines.append(f"player seed: {player_seed!r}")
+    for deal in deals(seed, player_seed, count):
+        lines += [
+            f"deal {deal.number}",
+            f"  non-dealer: {cards(deal.non_dealer)}",
+            f"  dealer:     {cards(deal.dealer)}",
+            f"  upcard:     {deal.upcard}",
+            f"  stock:      {cards(deal.stock)}",
+        ]
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m gin_engine.verify",
+        description="Re-deal a finished match from its revealed seed.",
+    )
+    parser.add_argument("seed", help="the seed revealed when the match ended")
+    parser.add_argument("player_seed", nargs="?", default="", help="the seed you typed, if any")
+    parser.add_argument(
+        "--deals", type=int, default=DEFAULT_DEALS, choices=range(1, MAX_DEALS + 1),
+        metavar=f"1..{MAX_DEALS}", help=f"how many deals to show (default {DEFAULT_DEALS})",
+    )
+    args = parser.parse_args(argv)
+    print("\n".join(report(args.seed, args.player_seed, args.deals)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
