@@ -13,8 +13,9 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import cli, errors, health, i18n, labels, requestlog, static_files
+from webapp import cli, errors, health, i18n, labels, requestlog, static_files, verify
 from webapp.accounts import bp as accounts_bp
+from webapp.accounts.names import isolated
 from webapp.board import bp as board_bp
 from webapp.cardnames import card_back, card_face, card_html, card_name, card_row
 from webapp.config import (
@@ -27,7 +28,12 @@ from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.main import bp as main_bp
 from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp
-from webapp.security import CONTENT_SECURITY_POLICY, SecurityHeaders
+from webapp.play.fairness import fair_deal
+from webapp.security import (
+    CONTENT_SECURITY_POLICY,
+    SecurityHeaders,
+    no_store_on_private_pages,
+)
 from webapp.session_cookie import HourlyRefreshSessionInterface
 
 __all__ = ["CONTENT_SECURITY_POLICY", "GinRummyApp", "create_app"]
@@ -96,18 +102,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(accounts_bp)
     app.register_blueprint(board_bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(verify.bp)
     cli.init_app(app)
 
+    app.jinja_env.filters["bdi"] = isolated
     app.jinja_env.globals.update(
         card_name=card_name,
         card_face=card_face,
         card_html=card_html,
         card_row=card_row,
         card_back=card_back,
+        fair_deal=fair_deal,
     )
     # Outermost layers: WhiteNoise answers /static/ before Flask, and the security headers
     # wrap both, so every response carries them (pages, error pages, static files).
     static_files.init_app(app, STATIC_DIR)
+    app.after_request(no_store_on_private_pages)
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     return app
 

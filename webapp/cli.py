@@ -9,29 +9,38 @@ from typing import Any, cast
 import click
 from flask import Flask
 from flask.cli import with_appcontext
-from sqlalchemy import delete, exists, func, select
+from sqlalchemy import and_, delete, exists, func, or_, select
 from sqlalchemy.engine import CursorResult
 
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
 
-# Only these are ever purged; a finished match is history (pages, statistics) and stays.
-PURGEABLE = (MatchStatus.ACTIVE.value, MatchStatus.ABANDONED.value)
+# An abandoned guest match can never be played or counted again: it goes after a day.
+ABANDONED_KEPT = timedelta(days=1)
 
 
 def purge_guest_matches(days: int) -> int:
-    """Delete guests' active or abandoned matches untouched for ``days``; return how many.
+    """Delete guests' abandoned matches older than a day and their active ones untouched for
+    ``days``; return how many.
 
     Owned matches, finished matches and anything with statistics or ranking points are never
     deleted. The caller commits.
     """
-    cutoff = utcnow() - timedelta(days=days)
+    now = utcnow()
     statement = (
         delete(Match)
         .where(
             Match.owner_user_id.is_(None),
-            Match.status.in_(PURGEABLE),
-            Match.updated_at < cutoff,
+            or_(
+                and_(
+                    Match.status == MatchStatus.ACTIVE.value,
+                    Match.updated_at < now - timedelta(days=days),
+                ),
+                and_(
+                    Match.status == MatchStatus.ABANDONED.value,
+                    Match.updated_at < now - ABANDONED_KEPT,
+                ),
+            ),
             ~exists().where(MatchResult.match_id == Match.id),
             ~exists().where(PointAward.match_id == Match.id),
         )
@@ -59,14 +68,18 @@ def site_counts() -> dict[str, int]:
     "--days",
     type=click.IntRange(min=1),
     required=True,
-    help="Delete guests' unfinished matches not touched for this many days.",
+    help="Delete guests' running matches not touched for this many days.",
 )
 @with_appcontext
 def purge_guest_matches_command(days: int) -> None:
-    """Delete abandoned and stale guest matches older than --days (never finished or owned)."""
+    """Delete guest matches abandoned over a day ago, and running ones untouched for --days
+    (never finished or owned ones)."""
     deleted = purge_guest_matches(days)
     db.session.commit()
-    click.echo(f"Deleted {deleted} guest match(es) not updated for {days} day(s).")
+    click.echo(
+        f"Deleted {deleted} guest match(es): abandoned over a day ago, or not updated for "
+        f"{days} day(s)."
+    )
 
 
 @click.command("counts")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.account_helpers import PASSWORD, login, register
+from tests.web.account_helpers import PASSWORD, login, register
 from webapp import create_app
 from webapp.config import ConfigError
 from webapp.extensions import limiter

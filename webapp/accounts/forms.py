@@ -8,8 +8,14 @@ from wtforms import BooleanField, HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, ValidationError
 
 from webapp.accounts.names import USERNAME_MIN, normalise_username, valid_username
-from webapp.accounts.passwords import PASSWORD_MAX, PASSWORD_MIN
+from webapp.accounts.passwords import PASSWORD_MAX, PASSWORD_MIN, Weakness, weakness
 from webapp.models import USERNAME_MAX
+
+WEAK_PASSWORD = {
+    Weakness.COMMON: _l("That password is one of the most common ones. Please choose another."),
+    Weakness.BLANK: _l("A password of spaces only is too easy to guess."),
+    Weakness.USERNAME: _l("The password must not be your username."),
+}
 
 
 def _name_filter(value: str | None) -> str | None:
@@ -68,6 +74,11 @@ class RegisterForm(FlaskForm):
         ],
     )
     next = HiddenField()
+
+    def validate_password(self, field: PasswordField) -> None:
+        found = weakness(str(field.data or ""), str(self.username.data or ""))
+        if found is not None:
+            raise ValidationError(WEAK_PASSWORD[found])
 
     def validate_username(self, field: StringField) -> None:
         if not valid_username(field.data or ""):

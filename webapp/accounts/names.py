@@ -21,6 +21,8 @@ import unicodedata
 from functools import cache
 from importlib import resources
 
+from markupsafe import Markup
+
 from webapp.models import USERNAME_MAX
 
 USERNAME_MIN = 3
@@ -36,6 +38,17 @@ _DISPLAY_MARK = "\u200e"
 def normalise_username(raw: str) -> str:
     """The name as stored and shown: NFKC, surrounding spaces removed."""
     return unicodedata.normalize("NFKC", raw).strip()
+
+
+def isolated(name: str) -> Markup:
+    """The name in ``<bdi>``: a right-to-left name cannot reorder the sentence around it."""
+    return Markup("<bdi>%s</bdi>") % name
+
+
+def isolated_text(name: str) -> str:
+    """The name between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for plain text
+    (flashed messages, attributes) where ``<bdi>`` cannot go."""
+    return f"\u2068{name}\u2069"
 
 
 def username_key(name: str) -> str:

@@ -1,9 +1,16 @@
-"""Password hashing with Argon2id (argon2-cffi's recommended parameters)."""
+"""Passwords: which are refused, and hashing with Argon2id (argon2-cffi's recommended parameters).
+
+Refused, besides the length rule: the most common passwords (the bundled list
+``common_passwords.txt``), spaces only, and the username itself.
+"""
 
 from __future__ import annotations
 
 import secrets
+import unicodedata
+from enum import StrEnum
 from functools import cache
+from importlib import resources
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -12,6 +19,37 @@ PASSWORD_MIN = 8
 PASSWORD_MAX = 256  # hashing is deliberately slow; a megabyte "password" must not be
 
 _hasher = PasswordHasher()
+
+
+class Weakness(StrEnum):
+    """Why a password is refused (the form turns each into a translated message)."""
+
+    COMMON = "common"
+    BLANK = "blank"
+    USERNAME = "username"
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+@cache
+def _common_passwords() -> frozenset[str]:
+    text = resources.files("webapp.accounts").joinpath("common_passwords.txt").read_text("utf-8")
+    return frozenset(
+        _fold(line) for line in text.splitlines() if line and not line.startswith("#")
+    )
+
+
+def weakness(password: str, username: str) -> Weakness | None:
+    """Why ``password`` may not be chosen by ``username``, or ``None`` if it may."""
+    if not password.strip():
+        return Weakness.BLANK
+    if _fold(password.strip()) == _fold(username.strip()):
+        return Weakness.USERNAME
+    if _fold(password) in _common_passwords():
+        return Weakness.COMMON
+    return None
 
 
 def hash_password(password: str) -> str:

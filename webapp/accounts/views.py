@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 
 from webapp.accounts import service
 from webapp.accounts.forms import LoginForm, RegisterForm
+from webapp.accounts.names import isolated_text
 from webapp.extensions import limiter
 from webapp.points import RANKING_POINTS
 
@@ -52,7 +53,7 @@ def login() -> Response | tuple[str, int]:
         user = service.authenticate(str(form.username.data), str(form.password.data))
         if user is not None:
             service.sign_in(user, remember=bool(form.remember.data))
-            flash(_("Welcome back, %(name)s.", name=user.username), "notice")
+            flash(_("Welcome back, %(name)s.", name=isolated_text(user.username)), "notice")
             return _go_on(_next_from(form))
         error = str(WRONG_LOGIN)
     status = 422 if form.is_submitted() else 200
@@ -73,8 +74,11 @@ def register() -> Response | tuple[str, int]:
             form.username.errors = [_("That username is taken. Please choose another.")]
         else:
             service.sign_in(user, remember=False)
-            flash(_("Welcome, %(name)s! Wins now earn ranking points.", name=user.username),
-                  "notice")
+            flash(
+                _("Welcome, %(name)s! Wins now earn ranking points.",
+                  name=isolated_text(user.username)),
+                "notice",
+            )
             return _go_on(_next_from(form))
     status = 422 if form.is_submitted() else 200
     return render_template("accounts/register.html", form=form, points=RANKING_POINTS), status

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from gin_engine.ruleset import PRESETS
-from webapp.main.forms import NewMatchForm
+from webapp.extensions import limiter
+from webapp.main.forms import BAD_PLAYER_SEED, NewMatchForm
 from webapp.play.service import running_match, start_match
 
 bp = Blueprint("main", __name__)
@@ -25,10 +26,17 @@ def index() -> str:
     )
 
 
+def _new_match_limit() -> str:
+    return str(current_app.config["NEW_MATCH_RATE_LIMIT"])
+
+
 @bp.post("/new")
+@limiter.limit(_new_match_limit)  # every deal is a row: nobody may fill the table with them
 def new_match() -> Response | str:
     form = NewMatchForm()
     if not form.validate_on_submit():
+        if form.player_seed.errors:
+            abort(400, description=str(BAD_PLAYER_SEED))
         if form.ruleset.errors:
             abort(400, description=_("Unknown ruleset. Please choose Standard, Classic or Quick."))
         abort(400, description=_("Unknown difficulty. Please choose Easy, Normal or Expert."))
@@ -41,5 +49,10 @@ def new_match() -> Response | str:
             running=running,
         )
     owner = current_user.id if current_user.is_authenticated else None
-    start_match(str(form.ruleset.data), str(form.difficulty.data), owner=owner)
+    start_match(
+        str(form.ruleset.data),
+        str(form.difficulty.data),
+        owner=owner,
+        player_seed=str(form.player_seed.data or ""),
+    )
     return redirect(url_for("play.table"), code=303)

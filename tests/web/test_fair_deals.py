@@ -1,0 +1,156 @@
+"""Provably fair deals (issue 14, item 5): a commitment at the start, the seed at the end,
+``/verify`` and ``python -m gin_engine.verify`` re-deal every hand, and the seed is nowhere
+(page, cookie, form, log) before the match ends."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+import gin_engine as engine
+from gin_engine.match import deal_seed
+from tests.web.account_helpers import token
+from tests.web.play_helpers import form_fields, get, person_choice, post_move, stored
+from webapp.play.service import SESSION_MATCH_KEY
+
+PLAYER_SEED = "lucky 7"
+COMMITMENT = re.compile(r'data-commitment>([0-9a-f]{64})<')
+REVEALED = re.compile(r'<code data-seed>([^<]+)</code>')
+HAND = re.compile(r'data-hand="(\d+)"')
+
+
+def cookie_texts(app: Flask, client: FlaskClient) -> list[str]:
+    """Every cookie the client holds, raw and (the session) decoded."""
+    texts = []
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    for name in ("session", "remember_token"):
+        cookie = client.get_cookie(name)
+        if cookie is not None:
+            texts.append(cookie.value)
+            if name == "session":
+                texts.append(repr(serializer.loads(cookie.value)))
+    return texts
+
+
+def deal_rows(html: str, number: int) -> dict[str, set[str]]:
+    article = html.split(f'data-deal="{number}"', 1)[1].split("</article>", 1)[0]
+    rows = re.findall(r'data-cards="([a-z-]+)">(.*?)</dd>', article, re.S)
+    return {role: set(re.findall(r'data-card="(\w\w)"', cells)) for role, cells in rows}
+
+
+def test_a_whole_match_is_committed_hidden_revealed_and_redealt(
+    app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    client.get("/?lang=en")
+    data = {"csrf_token": token(client, "/"), "ruleset": "quick", "difficulty": "easy",
+            "player_seed": PLAYER_SEED}
+    assert client.post("/new", data=data).status_code == 303
+    with client.session_transaction() as session:
+        match_id = session[SESSION_MATCH_KEY]
+    secret = stored(app, match_id)[1]["seed"]
+    hidden = (secret, deal_seed(secret, PLAYER_SEED))
+
+    rng = random.Random(5)
+    first_sight: dict[int, tuple[int, frozenset[str]]] = {}
+    commitments: set[str] = set()
+    pages = 0
+    for _ in range(3000):
+        page = get(client)
+        pages += 1
+        if page.phase == "match-over":
+            break
+        for text in (page.html, *cookie_texts(app, client)):
+            assert not any(value in text for value in hidden)
+        found = COMMITMENT.search(page.html)
+        assert found, "every table page shows the commitment"
+        commitments.add(found.group(1))
+        _, snapshot, _ = stored(app, match_id)
+        game = engine.Match.from_dict(snapshot)
+        number = int(HAND.findall(page.html)[0])
+        if number not in first_sight:  # the person has not moved in this hand yet
+            cards = frozenset(str(card) for card in game.view(0).hand)
+            first_sight[number] = (game.hand.dealer, cards)
+        # The computer decides from its view, which holds no seed.
+        assert not any(value in repr(game.view(1)) for value in hidden)
+        name, card = form_fields(person_choice(snapshot, rng))
+        assert post_move(client, page, name, card).status_code == 303
+    else:
+        pytest.fail("the match did not end")
+    logged = caplog.text + "".join(capfd.readouterr())
+    assert not any(value in logged for value in hidden), "the seed reached a log"
+
+    # The end: the seed is revealed and hashes to the commitment shown from the start.
+    html = get(client).html
+    revealed = REVEALED.search(html)
+    assert revealed and revealed.group(1) == secret
+    assert commitments == {hashlib.sha256(secret.encode()).hexdigest()}
+    assert f"<code data-player-seed>{PLAYER_SEED}</code>" in html
+    assert len(first_sight) >= 2, "a match of several hands"
+
+    # /verify, through the link on the table, re-deals every hand the person was dealt.
+    link = re.search(r'href="(/verify\?[^"]+)"', html)
+    assert link
+    verify = client.get(link.group(1).replace("&amp;", "&"))
+    assert verify.status_code == 200
+    page_html = verify.get_data(as_text=True)
+    assert f"<code data-commitment>{commitments.pop()}</code>" in page_html
+    deals = int(stored(app, match_id)[1]["deals"])
+    assert page_html.count('class="deal"') == deals == max(first_sight)
+    command = subprocess.run(
+        [sys.executable, "-m", "gin_engine.verify", secret, PLAYER_SEED, "--deals", str(deals)],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    for number, (dealer, cards) in first_sight.items():
+        rows = deal_rows(page_html, number)
+        role = "dealer" if dealer == 0 else "non-dealer"
+        assert rows[role] == cards, f"deal {number}"
+        # The command prints the same deal.
+        printed = command.split(f"deal {number}\n", 1)[1].split("\n")
+        line = next(text for text in printed if text.strip().startswith(role + ":"))
+        assert set(line.split(":", 1)[1].split()) == cards
+
+
+def test_without_a_player_seed_the_deals_come_from_the_seed_alone(app: Flask) -> None:
+    game = engine.Match.new(engine.preset("quick"), random.Random(1), first_dealer=1)
+    from gin_engine.verify import deals
+
+    first = deals(game.seed, "", 1)[0]
+    assert set(game.view(0).hand) == set(first.non_dealer)
+    assert "player_seed" not in game.to_dict()
+
+
+@pytest.mark.parametrize(
+    "query", ["seed=" + "x" * 129, "seed=a%0Ab", "seed=abc&deals=0", "seed=abc&deals=101",
+              "seed=abc&deals=x", "seed=abc&player_seed=" + "p" * 65],
+)
+def test_verify_refuses_bad_input_with_a_translated_400(client: FlaskClient, query: str) -> None:
+    client.get("/?lang=zh-Hans")
+    response = client.get("/verify?" + query)
+    assert response.status_code == 400
+    body = response.get_data(as_text=True)
+    assert "种子" in body or "发牌" in body
+
+
+def test_verify_without_a_seed_shows_the_form(client: FlaskClient) -> None:
+    response = client.get("/verify")
+    assert response.status_code == 200
+    assert 'name="seed"' in response.get_data(as_text=True)
+
+
+def test_a_player_seed_with_a_line_break_is_refused(client: FlaskClient) -> None:
+    data = {"csrf_token": token(client, "/"), "ruleset": "quick", "difficulty": "easy",
+            "player_seed": "a\nb"}
+    response = client.post("/new", data=data)
+    assert response.status_code == 400
+    with client.session_transaction() as session:
+        assert SESSION_MATCH_KEY not in session

@@ -1,0 +1,35 @@
+"""What the table shows so a player can check the deals: the commitment, then the seed.
+
+The commitment (SHA-256 of the match's secret seed) is shown from the first page of the
+match; the seed itself only once the match is over, with a link to ``/verify``, which
+re-deals every hand from it (docs: the FAQ, "Can I check the deals are fair?").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin_engine.verify import commitment
+from webapp.models import MatchStatus
+from webapp.store import MatchRecord
+
+
+@dataclass(frozen=True, slots=True)
+class FairDeal:
+    commitment: str
+    player_seed: str
+    revealed_seed: str | None
+    """``None`` until the match is over: before that it would give away every deal."""
+    deals: int
+
+
+def fair_deal(record: MatchRecord) -> FairDeal:
+    snapshot = record.snapshot
+    seed = str(snapshot["seed"])
+    over = record.status == MatchStatus.FINISHED
+    return FairDeal(
+        commitment=commitment(seed),
+        player_seed=str(snapshot.get("player_seed", "")),
+        revealed_seed=seed if over else None,
+        deals=int(snapshot["deals"]),
+    )
