@@ -24,6 +24,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	scripts/ensure-chromium
+	scripts/ensure-nginx
 	$(PY) -m pytest -q
 
 lint: $(STAMP)
