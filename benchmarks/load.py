@@ -209,7 +209,7 @@ def main() -> int:
     try:
         site.start()
         trivial.start()
-        print(f"gunicorn.conf.py: {len(site.workers())} sync workers each; site {site.base}, "
+        print(f"gunicorn.conf.py: {len(site.workers())} gthread workers each; site {site.base}, "
               f"trivial {trivial.base}; database {DATABASE}; difficulty {args.difficulty}; "
               f"think time {args.think_ms:.0f} ms; logs in {logs}")
         for players in levels:

@@ -11,11 +11,11 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import lazy_gettext as _l
 
 from gin_engine.verify import DEFAULT_DEALS, MAX_DEALS, commitment, deals
+from webapp.play.service import PLAYER_SEED_MAX
 
 bp = Blueprint("verify", __name__)
 
 SEED_MAX = 128
-PLAYER_SEED_MAX = 64
 BAD_SEED = _l("A seed is at most %(max)d printable characters.", max=SEED_MAX)
 BAD_DEALS = _l("The number of deals must be a whole number from 1 to %(max)d.", max=MAX_DEALS)
 

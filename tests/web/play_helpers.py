@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import http.client
 import random
 import re
+import threading
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -102,3 +105,28 @@ def person_choice(snapshot: dict[str, Any], rng: random.Random) -> engine.Action
 def form_fields(action: engine.Action) -> tuple[str, str | None]:
     text = engine.format_action(action).split()
     return text[0], (text[1] if len(text) > 1 else None)
+
+
+def post_at_once(base_url: str, path: str, body: str, session_cookie: str, count: int) -> list[int]:
+    """POST ``body`` to ``path`` of a live server from ``count`` threads released together
+    (one browser session: the same cookie); the response statuses, in order of arrival."""
+    address = urlsplit(base_url)
+    barrier = threading.Barrier(count)
+    statuses: list[int] = []
+
+    def submit() -> None:
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        barrier.wait()
+        connection.request("POST", path, body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"session={session_cookie}",
+        })
+        statuses.append(connection.getresponse().status)
+        connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return statuses

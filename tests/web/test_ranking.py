@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import http.client
-import threading
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
@@ -22,7 +20,7 @@ from tests.web.account_helpers import (
     set_difficulty,
     user_id,
 )
-from tests.web.play_helpers import get, post_move, stored
+from tests.web.play_helpers import get, post_at_once, post_move, stored
 from webapp import ranking
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, PointAward
@@ -141,25 +139,7 @@ def test_points_are_awarded_once_when_the_winning_knock_arrives_many_times_at_on
     assert cookie is not None
     body = urlencode({"csrf_token": page.token, "version": page.version,
                       "action": "knock", "card": "KC"})
-    address = urlsplit(live_server)
-    barrier = threading.Barrier(THREADS)
-    statuses: list[int] = []
-
-    def submit() -> None:
-        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
-        barrier.wait()
-        connection.request("POST", "/play", body=body, headers={
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": f"session={cookie.value}",
-        })
-        statuses.append(connection.getresponse().status)
-        connection.close()
-
-    threads = [threading.Thread(target=submit) for _ in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    statuses = post_at_once(live_server, "/play", body, cookie.value, THREADS)
     assert statuses == [303] * THREADS
     version, _, row = stored(app, match_id)
     assert row.status == "finished" and version == page.version + 1

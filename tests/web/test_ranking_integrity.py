@@ -3,10 +3,8 @@ cookies lose their power (item 4). Runs on SQLite and, with TEST_DATABASE_URL, P
 
 from __future__ import annotations
 
-import http.client
-import threading
 from datetime import UTC, datetime
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
@@ -25,7 +23,7 @@ from tests.web.account_helpers import (
     token,
     user_id,
 )
-from tests.web.play_helpers import get, post_move, seat_match, stored
+from tests.web.play_helpers import get, post_at_once, post_move, seat_match, stored
 from webapp.board.leaderboard import Period, board
 from webapp.board.profile import totals
 from webapp.extensions import db
@@ -46,6 +44,16 @@ def new_match(client: FlaskClient) -> int:
     data = {"csrf_token": token(client, "/"), "ruleset": "quick", "difficulty": "easy",
             "confirm": "1"}
     return client.post("/new", data=data).status_code
+
+
+def owned_match_then_logout(client: FlaskClient) -> str:
+    """Register alice, start a match she owns, log out; the owned match's id."""
+    register(client, "alice")
+    assert new_match(client) == 303
+    owned = session_match(client)
+    assert owned is not None
+    logout(client)
+    return owned
 
 
 def losses_on_board_and_page(app: Flask, name: str) -> tuple[int, int, int]:
@@ -102,11 +110,7 @@ def test_starting_another_match_counts_the_running_one_as_a_loss(
 def test_logout_guest_match_login_cannot_leave_the_owned_match_uncounted(
     app: Flask, client: FlaskClient
 ) -> None:
-    register(client, "alice")
-    assert new_match(client) == 303
-    owned = session_match(client)
-    assert owned is not None
-    logout(client)
+    owned = owned_match_then_logout(client)
     assert new_match(client) == 303  # a guest match, first hand running
     guest = session_match(client)
     login(client, "alice")
@@ -120,10 +124,7 @@ def test_logout_guest_match_login_cannot_leave_the_owned_match_uncounted(
 def test_a_guest_match_past_its_first_hand_is_not_adopted(
     app: Flask, client: FlaskClient
 ) -> None:
-    register(client, "alice")
-    assert new_match(client) == 303
-    owned = session_match(client)
-    logout(client)
+    owned = owned_match_then_logout(client)
     # The winning knock of the quick ruleset ends only hand 1 of a standard match.
     deck = stacked_deck(KNOCK_10, LOOSE, "JC", "KC")
     guest = seat_match(app, client, deck=deck, ruleset="standard", difficulty="easy")
@@ -145,25 +146,7 @@ def test_concurrent_new_matches_leave_one_running_and_count_the_rest(
                       "difficulty": "easy", "confirm": "1"})
     cookie = client.get_cookie("session")  # after the token: it lives in the session
     assert cookie is not None
-    address = urlsplit(live_server)
-    barrier = threading.Barrier(CONCURRENT_STARTS)
-    statuses: list[int] = []
-
-    def start() -> None:
-        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
-        barrier.wait()
-        connection.request("POST", "/new", body=body, headers={
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": f"session={cookie.value}",
-        })
-        statuses.append(connection.getresponse().status)
-        connection.close()
-
-    threads = [threading.Thread(target=start) for _ in range(CONCURRENT_STARTS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
+    statuses = post_at_once(live_server, "/new", body, cookie.value, CONCURRENT_STARTS)
     assert statuses == [303] * CONCURRENT_STARTS
     uid = user_id(app, "alice")
     with app.app_context():
