@@ -169,7 +169,7 @@ def stat(html: str, name: str) -> str:
 def test_a_players_page_shows_totals_rates_and_hands(seeded, client: FlaskClient):
     client.get("/?lang=en")
     html = client.get("/u/ANN").get_data(as_text=True)
-    assert "Statistics of ann" in html
+    assert "Statistics of <bdi>ann</bdi>" in html
     expected = {
         "points": "130", "rank": "1", "matches": "3", "wins": "2", "wins-easy": "0",
         "wins-normal": "1", "wins-expert": "1", "losses": "1", "abandoned": "0",
