@@ -24,6 +24,8 @@ _.dialect
 _.metadata
 # WTForms: a form's per-field validation hook (validate_<field>).
 _.validate_username
+_.validate_password
+_.validate_player_seed
 # Flask's session interface hooks, and a request-log timestamp kept on ``g``.
 _.open_session
 _.should_set_cookie

@@ -79,9 +79,11 @@ def _prototypes() -> dict[str, str]:
             for target in targets:
                 mapping.setdefault(target, key)
     for key, entries in data.items():
-        target = entries[0]["c"].replace(_DISPLAY_MARK, "") if len(entries) == 1 else None
-        if target is not None and key not in mapping and target not in mapping:
-            mapping[max(key, target)] = min(key, target)
+        if len(entries) != 1:
+            continue
+        only = entries[0]["c"].replace(_DISPLAY_MARK, "")
+        if key not in mapping and only not in mapping:
+            mapping[max(key, only)] = min(key, only)
     return {source: proto for source, proto in mapping.items() if source != proto}
 
 
