@@ -39,7 +39,8 @@ def gunicorn_site(folder: Path, workers: int = WORKERS) -> Iterator[ServerProces
         [str(VENV_BIN / "flask"), "--app", "webapp", "db", "upgrade"],
         cwd=ROOT, env=env, check=True, capture_output=True,
     )
-    server = ServerProcess(env, log=folder / "gunicorn.log").start("/healthz")
+    # A generous wait: on a busy shared machine two workers can take half a minute to boot.
+    server = ServerProcess(env, log=folder / "gunicorn.log").start("/healthz", wait=120)
     try:
         yield server
     finally:
