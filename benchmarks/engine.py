@@ -16,7 +16,8 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gin_engine import STANDARD, Knock, Match, Phase, legal_actions  # noqa: E402
+from gin_engine import STANDARD, Knock, Match, Phase, PlayerView, legal_actions  # noqa: E402
+from gin_engine.ai import make_bot  # noqa: E402
 from gin_engine.cards import DECK, Card, to_mask  # noqa: E402
 from gin_engine.layoff import knocker_arrangement, lay_off  # noqa: E402
 from gin_engine.melds import (  # noqa: E402
@@ -116,11 +117,44 @@ def bench_full_matches() -> list[Row]:
     ]
 
 
+def _positions(count: int, seed: int) -> list[PlayerView]:
+    """Views of the player to act, from matches between two easy bots.
+
+    Easy takes a pile card only when it lowers its deadwood, as normal and expert do, so every
+    position is one those two can meet (random play is not: they assume their own takes).
+    """
+    rng = random.Random(seed)
+    bot = make_bot("easy", rng)
+    views: list[PlayerView] = []
+    match = Match.new(STANDARD, rng)
+    while len(views) < count:
+        if match.phase is Phase.MATCH_OVER:
+            match = Match.new(STANDARD, rng)
+        player = match.turn if match.turn is not None else 0
+        view = match.view(player)
+        if match.turn is not None:
+            views.append(view)
+        match.apply(player, bot.choose(view))
+    return views
+
+
+def bench_bots() -> list[Row]:
+    """One decision of the normal and the expert bot: the AI's bit loops are timed here."""
+    views = _positions(1000, SEED + 3)
+    rows = []
+    for level, count in (("normal", 1000), ("expert", 300)):
+        bot = make_bot(level, random.Random(SEED))
+        per_call = _per_call_us(bot.choose, views[:count])
+        rows.append((f"{level} bot, one decision", per_call, "µs/call"))
+    return rows
+
+
 BENCHMARKS: list[Callable[[], list[Row]]] = [
     bench_deadwood,
     bench_discards,
     bench_lay_off,
     bench_full_matches,
+    bench_bots,
 ]
 
 

@@ -1,16 +1,17 @@
 """Cards: immutable values, their notation and their deadwood points.
 
 Glossary
-    rank   A 2 3 4 5 6 7 8 9 T J Q K (ace always low)
-    suit   S H D C (spades, hearts, diamonds, clubs)
-    index  suit * 13 + rank, 0..51; bit ``index`` of a *card mask* stands for the card,
-           so a hand is also a plain ``int`` and the meld search works on bits.
-    value  deadwood points: A = 1, 2..10 face value, J Q K = 10.
+    rank       A 2 3 4 5 6 7 8 9 T J Q K (ace always low)
+    suit       S H D C (spades, hearts, diamonds, clubs)
+    index      suit * 13 + rank, 0..51; bit ``index`` of a *card mask* stands for the card,
+               so a hand is also a plain ``int`` and the meld search works on bits.
+    rank bits  the card mask of one rank in all four suits: ``RANK_BITS << rank``.
+    value      deadwood points: A = 1, 2..10 face value, J Q K = 10.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -23,6 +24,9 @@ RED_SUITS = frozenset({1, 2})
 
 CardMask = int
 """A set of cards as a 52-bit integer: bit ``card.index`` is set when the card is present."""
+
+RANK_BITS: CardMask = 0x8004002001
+"""The four aces (bits 0, 13, 26, 39); ``RANK_BITS << rank`` are the four cards of ``rank``."""
 
 _SYMBOL_TO_SUIT = {sym: i for i, sym in enumerate(SUIT_SYMBOLS)}
 _RANK_ALIASES = {"10": 9}
@@ -136,14 +140,20 @@ def to_mask(cards: Iterable[Card]) -> CardMask:
     return mask
 
 
-def from_mask(mask: CardMask) -> list[Card]:
-    """Cards of a mask in index order."""
-    cards = []
+def bit_indices(mask: int) -> Iterator[int]:
+    """The positions of the set bits of ``mask``, lowest first.
+
+    For a card mask these are card indices; for one suit's 13-bit pattern, ranks.
+    """
     while mask:
         low = mask & -mask
-        cards.append(DECK[low.bit_length() - 1])
+        yield low.bit_length() - 1
         mask ^= low
-    return cards
+
+
+def from_mask(mask: CardMask) -> list[Card]:
+    """Cards of a mask in index order."""
+    return [DECK[i] for i in bit_indices(mask)]
 
 
 def points(cards: Iterable[Card]) -> int:

@@ -13,17 +13,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from gin_engine.cards import Card, CardMask, from_mask, to_mask
+from gin_engine.cards import RANK_BITS, Card, CardMask, from_mask, to_mask
 from gin_engine.errors import InvalidInputError
 from gin_engine.melds import (
-    _KIND_OF,
     Arrangement,
     Meld,
     MeldKind,
-    _arrange_mask,
-    _as_mask,
+    arrange_mask,
+    checked_mask,
     deadwood_mask,
     knock_arrangements,
+    meld_kind,
 )
 
 
@@ -50,8 +50,8 @@ def _chains(defender: CardMask, melds: Sequence[CardMask]) -> list[tuple[int, li
     chains = []
     for i, meld in enumerate(melds):
         low = (meld & -meld).bit_length() - 1
-        if _KIND_OF[meld] is MeldKind.SET:
-            ends = [[(0x8004002001 << (low % 13)) & ~meld]] if meld.bit_count() == 3 else []
+        if meld_kind(meld) is MeldKind.SET:
+            ends = [[(RANK_BITS << (low % 13)) & ~meld]] if meld.bit_count() == 3 else []
         else:
             base, high = low - low % 13, meld.bit_length() - 1
             ends = [
@@ -94,7 +94,7 @@ def _meld_masks(knocker_melds: Sequence[Meld], defender: CardMask) -> list[CardM
     masks, used = [], defender
     for meld in knocker_melds:
         mask = to_mask(meld.cards)
-        if mask & used or mask not in _KIND_OF:
+        if mask & used or meld_kind(mask) is None:
             raise InvalidInputError(f"knocker meld {meld} overlaps or is not a meld")
         masks.append(mask)
         used |= mask
@@ -108,20 +108,20 @@ def lay_off(
 
     Ties: fewest cards laid off, then a fixed search order. Not for gin (no lay-offs then).
     """
-    defender = _as_mask(defender_cards)
+    defender = checked_mask(defender_cards)
     melds = _meld_masks(knocker_melds, defender)
     chains = _chains(defender, melds)
     _, combo = _best_lay_off(defender, chains)
     lay_offs, laid = [], 0
     # a card both on a run's chain and the 4th of a set goes to the run: later cards may need it
     chosen = sorted(
-        zip(chains, combo, strict=True), key=lambda ch: _KIND_OF[melds[ch[0][0]]] is MeldKind.SET
+        zip(chains, combo, strict=True), key=lambda ch: meld_kind(melds[ch[0][0]]) is MeldKind.SET
     )
     for (index, prefixes), k in chosen:
         for card in from_mask(prefixes[k] & ~laid):
             lay_offs.append(LayOff(card, index))
         laid |= prefixes[k]
-    own = _arrange_mask(defender & ~laid)
+    own = arrange_mask(defender & ~laid)
     lay_offs.sort(key=lambda lo: (lo.meld_index, lo.card.index))
     return LayOffResult(own.melds, tuple(lay_offs), own.deadwood_cards, own.deadwood)
 
@@ -138,11 +138,11 @@ def knocker_arrangement(
     knock_limit is tried (this is how a knock blocks lay-offs); ties go to the lower knocker
     deadwood, then the smaller meld masks. ``InvalidInputError`` if none qualifies.
     """
-    knocker, defender = _as_mask(knocker_cards), _as_mask(defender_cards)
+    knocker, defender = checked_mask(knocker_cards), checked_mask(defender_cards)
     if knocker & defender:
         raise InvalidInputError("knocker and defender share a card")
     if deadwood_mask(knocker) == 0:
-        return _arrange_mask(knocker)
+        return arrange_mask(knocker)
     best: tuple[int, int, tuple[CardMask, ...]] | None = None
     choice = None
     for arrangement in knock_arrangements(knocker, knock_limit):

@@ -6,6 +6,9 @@ Glossary
     deadwood  the cards in no meld, and (as a number) the sum of their values; always the
               MINIMUM over every way of splitting the hand into melds, never a greedy guess.
     pattern   the 13-bit rank mask of one suit inside a card mask (bit ``rank``).
+    checked   the functions taking ``Iterable[Card] | CardMask`` validate it (``checked_mask``);
+              the ``*_mask`` ones (``deadwood_mask``, ``arrange_mask``) trust a card mask the
+              engine built itself and skip that cost.
 
 Why it is fast: runs live inside one suit, so without sets a hand's deadwood is the sum of
 four precomputed per-suit table entries. Only the (few) ranks held three or four times need a
@@ -19,7 +22,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import product
 
-from gin_engine.cards import FULL_MASK, VALUES, Card, CardMask, from_mask, to_mask
+from gin_engine.cards import (
+    FULL_MASK,
+    RANK_BITS,
+    VALUES,
+    Card,
+    CardMask,
+    bit_indices,
+    from_mask,
+    to_mask,
+)
 from gin_engine.errors import InvalidInputError
 
 MAX_CARDS = 11
@@ -76,12 +88,9 @@ def _search_sets(pats: tuple[int, int, int, int]) -> tuple[int, list[tuple[int, 
     Each rank held three or four times may give a 4-set, any 3-set, or no set; the rest of the
     hand splits into runs suit by suit. Ties keep the first minimum in this fixed order.
     """
-    ranks = _set_ranks(*pats)
     lows, choices = [], []
-    r = ranks
-    while r:
-        low = r & -r
-        r ^= low
+    for rank in bit_indices(_set_ranks(*pats)):
+        low = 1 << rank
         held = sum(1 << t for t in range(4) if pats[t] & low)
         lows.append(low)
         choices.append((15, 14, 13, 11, 7, 0) if held == 15 else (held, 0))
@@ -114,7 +123,7 @@ class MeldKind(StrEnum):
 def _all_melds() -> dict[CardMask, MeldKind]:
     kinds: dict[CardMask, MeldKind] = {}
     for rank in range(13):
-        whole = sum(1 << (13 * t + rank) for t in range(4))
+        whole = RANK_BITS << rank
         kinds[whole] = MeldKind.SET
         for t in range(4):
             kinds[whole & ~(1 << (13 * t + rank))] = MeldKind.SET
@@ -128,6 +137,11 @@ def _all_melds() -> dict[CardMask, MeldKind]:
 _KIND_OF: dict[CardMask, MeldKind] = _all_melds()
 
 
+def meld_kind(mask: CardMask) -> MeldKind | None:
+    """Whether exactly these cards form a set or a run; ``None`` if they form no meld."""
+    return _KIND_OF.get(mask)
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A set or a run; ``cards`` are stored in index order (a run ascending, a set S H D C)."""
@@ -137,7 +151,7 @@ class Meld:
 
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
-        mask = _as_mask(cards, limit=4 if self.kind is MeldKind.SET else 13)
+        mask = checked_mask(cards, limit=4 if self.kind is MeldKind.SET else 13)
         if _KIND_OF.get(mask) is not self.kind:
             raise InvalidInputError(f"not a {self.kind.value}: {_text(cards)}")
         object.__setattr__(self, "cards", tuple(from_mask(mask)))
@@ -159,7 +173,7 @@ class Meld:
         try:
             return _MELD_OF[mask]
         except (KeyError, TypeError):
-            raise InvalidInputError(f"not a meld: {_text(from_mask(_as_mask(mask)))}") from None
+            raise InvalidInputError(f"not a meld: {_text(from_mask(checked_mask(mask)))}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +189,12 @@ def _text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _as_mask(cards: Iterable[Card] | CardMask, limit: int = MAX_CARDS) -> CardMask:
-    """Validate a hand (cards or a mask): real cards, no duplicates, at most ``limit`` of them."""
+def checked_mask(cards: Iterable[Card] | CardMask, limit: int = MAX_CARDS) -> CardMask:
+    """The card mask of a hand given as cards or as a mask, validated.
+
+    Raises ``InvalidInputError`` unless every item is a real ``Card`` (or the mask is within the
+    52 cards), no card is repeated and there are at most ``limit`` cards.
+    """
     if isinstance(cards, int):
         if not 0 <= cards <= FULL_MASK:
             raise InvalidInputError(f"not a card mask: {cards!r}")
@@ -229,10 +247,11 @@ def deadwood_mask(mask: CardMask) -> int:
 
 def deadwood(cards: Iterable[Card] | CardMask) -> int:
     """Minimum deadwood over every split of 0..11 cards into disjoint melds."""
-    return deadwood_mask(_as_mask(cards))
+    return deadwood_mask(checked_mask(cards))
 
 
-def _arrange_mask(mask: CardMask) -> Arrangement:
+def arrange_mask(mask: CardMask) -> Arrangement:
+    """``arrange`` for a card mask the caller knows is valid (the unchecked fast path)."""
     pats = _patterns(mask)
     _, sets = _search_sets(pats)
     melds, rest = [], list(pats)
@@ -253,12 +272,12 @@ def _arrange_mask(mask: CardMask) -> Arrangement:
 
 def arrange(cards: Iterable[Card] | CardMask) -> Arrangement:
     """The melds and deadwood of the minimum; ties resolved by a fixed search order."""
-    return _arrange_mask(_as_mask(cards))
+    return arrange_mask(checked_mask(cards))
 
 
 def discard_options(cards: Iterable[Card] | CardMask) -> list[tuple[Card, int]]:
     """For an 11-card hand: each card (index order) with the deadwood of the 10 left."""
-    mask = _as_mask(cards)
+    mask = checked_mask(cards)
     if mask.bit_count() != 11:
         raise InvalidInputError(f"discard needs 11 cards, got {mask.bit_count()}")
     return [(card, deadwood_mask(mask ^ (1 << card.index))) for card in from_mask(mask)]
@@ -277,16 +296,15 @@ def best_discards(cards: Iterable[Card] | CardMask, exclude: Card | None = None)
 
 def meld_candidates(mask: CardMask) -> list[CardMask]:
     """Every meld inside the mask (3-subsets of a 4-set and every sub-run too), ascending."""
-    mask = _as_mask(mask, limit=52)
+    mask = checked_mask(mask, limit=52)
     found = []
     pats = _patterns(mask)
     ranks = _set_ranks(*pats)
-    for rank in range(13):
-        if ranks >> rank & 1:
-            whole = mask & (0x8004002001 << rank)  # the rank's bit in each of the four suits
-            found.append(whole)
-            if whole.bit_count() == 4:
-                found.extend(whole ^ (1 << (13 * t + rank)) for t in range(4))
+    for rank in bit_indices(ranks):
+        whole = mask & (RANK_BITS << rank)
+        found.append(whole)
+        if whole.bit_count() == 4:
+            found.extend(whole ^ (1 << (13 * t + rank)) for t in range(4))
     for suit, p in enumerate(pats):
         for lo in range(11):
             run = 1 << lo
@@ -301,7 +319,7 @@ def meld_candidates(mask: CardMask) -> list[CardMask]:
 
 def knock_arrangements(cards: Iterable[Card] | CardMask, knock_limit: int) -> list[Arrangement]:
     """Every set of disjoint melds leaving deadwood <= knock_limit (by deadwood, then melds)."""
-    mask = _as_mask(cards)
+    mask = checked_mask(cards)
     candidates = meld_candidates(mask)
     total = _mask_points(mask)
     found: list[tuple[int, tuple[CardMask, ...]]] = []

@@ -14,17 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gin_engine.actions import Action, Discard, Gin, Knock, NextHand
-from gin_engine.cards import DECK, Card, CardMask, to_mask
+from gin_engine.cards import DECK, RANK_BITS, Card, CardMask, bit_indices, to_mask
 from gin_engine.errors import IllegalActionError, Reason
 from gin_engine.hand import Phase
 from gin_engine.melds import deadwood_mask
 from gin_engine.view import PlayerView, legal_actions
 
 Policy = Callable[[PlayerView, random.Random], Action]
-
-_RANK_BITS = 0x8004002001
-"""The bits of rank 0 in each of the four suits; shift left by a rank for that rank."""
-
 
 @dataclass(frozen=True, slots=True)
 class Bot:
@@ -46,14 +42,11 @@ class Bot:
 def min_discard(mask: CardMask, keep: Card | None = None) -> tuple[int, list[Card]]:
     """For an 11-card mask: the least deadwood after one discard and the discards reaching it."""
     best, cards = 999, []
-    m = mask
-    while m:
-        low = m & -m
-        m ^= low
-        card = DECK[low.bit_length() - 1]
+    for i in bit_indices(mask):
+        card = DECK[i]
         if card is keep:
             continue
-        left = deadwood_mask(mask ^ low)
+        left = deadwood_mask(mask ^ (1 << i))
         if left < best:
             best, cards = left, [card]
         elif left == best:
@@ -64,7 +57,7 @@ def min_discard(mask: CardMask, keep: Card | None = None) -> tuple[int, list[Car
 def in_some_meld(mask: CardMask, card: Card) -> bool:
     """Whether ``card`` forms a meld (any set or run) with cards of ``mask``."""
     rank, suit = card.rank, card.suit
-    same_rank = mask & (_RANK_BITS << rank) & ~card.bit
+    same_rank = mask & (RANK_BITS << rank) & ~card.bit
     if same_rank.bit_count() >= 2:
         return True
     pattern = mask >> (13 * suit) & 0x1FFF | 1 << rank

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gin_engine.ai.inference import danger
-from gin_engine.cards import DECK, VALUES, Card, CardMask
+from gin_engine.cards import DECK, VALUES, Card, CardMask, bit_indices
 from gin_engine.melds import deadwood_mask
 
 GAIN_EARLY = 3.5
@@ -49,6 +49,7 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
             continue  # the card would stay deadwood and be thrown back
         best = base
         m = with_card
+        # inline, not bit_indices: the helper cost expert decisions 5.3% (README "Engine benchmark")
         while m:
             low = m & -m
             m ^= low
@@ -84,13 +85,10 @@ def options(
     that two players can never pass cards back and forth for ever).
     """
     plain = []
-    m = h11
-    while m:
-        low = m & -m
-        m ^= low
-        card = DECK[low.bit_length() - 1]
+    for i in bit_indices(h11):
+        card = DECK[i]
         if card is not keep:
-            left = deadwood_mask(h11 ^ low)
+            left = deadwood_mask(h11 ^ (1 << i))
             if below is None or left < below:
                 plain.append((left, card))
     least = min(d for d, _ in plain)

@@ -18,9 +18,7 @@ from __future__ import annotations
 import random
 
 from gin_engine.ai.memory import Memory
-from gin_engine.cards import CardMask
-
-_RANK_BITS = 0x8004002001
+from gin_engine.cards import RANK_BITS, CardMask, bit_indices
 
 TAKEN_BOOST = 2.2
 """Multiplier for an unseen card that would meld with a card the opponent took."""
@@ -32,7 +30,7 @@ MAX_WEIGHT = 0.95
 def neighbours(index: int) -> CardMask:
     """Same rank in other suits, and the same suit one or two ranks away."""
     rank = index % 13
-    mask = (_RANK_BITS << rank) & ~(1 << index)
+    mask = (RANK_BITS << rank) & ~(1 << index)
     for step in (-2, -1, 1, 2):
         if 0 <= rank + step < 13:
             mask |= 1 << (index + step)
@@ -41,7 +39,7 @@ def neighbours(index: int) -> CardMask:
 
 NEIGHBOURS: tuple[CardMask, ...] = tuple(neighbours(i) for i in range(52))
 CLOSE: tuple[CardMask, ...] = tuple(
-    ((_RANK_BITS << (i % 13)) & ~(1 << i))
+    ((RANK_BITS << (i % 13)) & ~(1 << i))
     | (1 << (i - 1) if i % 13 > 0 else 0)
     | (1 << (i + 1) if i % 13 < 12 else 0)
     for i in range(52)
@@ -51,10 +49,8 @@ CLOSE: tuple[CardMask, ...] = tuple(
 
 def _near(mask: CardMask, table: tuple[CardMask, ...]) -> CardMask:
     near = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        near |= table[low.bit_length() - 1]
+    for i in bit_indices(mask):
+        near |= table[i]
     return near
 
 
@@ -68,11 +64,8 @@ def weights(memory: Memory) -> list[float]:
     boosted = _near(memory.opp_known | memory.opp_taken, NEIGHBOURS)
     damped = _near(memory.opp_discards | memory.opp_declined, CLOSE)
     raw = 0.0
-    m = unseen
-    while m:
-        low = m & -m
-        m ^= low
-        i = low.bit_length() - 1
+    for i in bit_indices(unseen):
+        low = 1 << i
         x = 1.0
         if boosted & low:
             x *= TAKEN_BOOST
@@ -96,11 +89,8 @@ def weights(memory: Memory) -> list[float]:
 def holding(memory: Memory, w: list[float]) -> list[float]:
     """Per card index: the chance the opponent holds it (1 if known, 0 if seen elsewhere)."""
     p = list(w)
-    m = memory.opp_known
-    while m:
-        low = m & -m
-        m ^= low
-        p[low.bit_length() - 1] = 1.0
+    for i in bit_indices(memory.opp_known):
+        p[i] = 1.0
     return p
 
 

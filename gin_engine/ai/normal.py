@@ -17,7 +17,7 @@ from gin_engine.actions import Action, Discard, DrawDiscard, DrawStock, PassUpca
 from gin_engine.ai.base import finish, first_legal, hand_mask, in_some_meld, min_discard
 from gin_engine.ai.inference import CLOSE
 from gin_engine.ai.memory import remember
-from gin_engine.cards import DECK, VALUES, CardMask
+from gin_engine.cards import DECK, VALUES, CardMask, bit_indices
 from gin_engine.hand import Phase
 from gin_engine.melds import deadwood_mask
 from gin_engine.view import PlayerView
@@ -45,11 +45,11 @@ def _outs(h10: CardMask, unseen: CardMask) -> int:
     base = deadwood_mask(h10)
     count = 0
     m = unseen
+    # inline, not bit_indices: the helper cost normal decisions 6.3% (README "Engine benchmark")
     while m:
         low = m & -m
         m ^= low
-        i = low.bit_length() - 1
-        if deadwood_mask(h10 | low) < base + VALUES[i % 13]:
+        if deadwood_mask(h10 | low) < base + VALUES[(low.bit_length() - 1) % 13]:
             count += 1
     return count
 
@@ -71,11 +71,8 @@ def normal_policy(view: PlayerView, rng: random.Random) -> Action:
         return finish(view, min_discard(mask, keep=view.taken_card)[1][0], 0)
     memory = remember(view)
     fed = 0
-    m = memory.opp_known | memory.opp_taken
-    while m:
-        low = m & -m
-        m ^= low
-        fed |= CLOSE[low.bit_length() - 1]
+    for i in bit_indices(memory.opp_known | memory.opp_taken):
+        fed |= CLOSE[i]
     scored = []
     taken = view.taken_card
     # after a take, only discards that keep the gain: no endless passing of cards back and forth

@@ -3,7 +3,7 @@ import dataclasses
 import pytest
 
 from gin_engine import DECK, Card, InvalidCardError, InvalidInputError, format_cards, parse_cards
-from gin_engine.cards import from_mask, to_mask
+from gin_engine.cards import RANK_BITS, bit_indices, from_mask, to_mask
 
 
 def test_every_card_round_trips_through_its_code():
@@ -56,3 +56,14 @@ def test_card_lists_and_masks_round_trip():
     cards = parse_cards("7S 8S, 9S AH")
     assert format_cards(cards) == "7S 8S 9S AH"
     assert from_mask(to_mask(cards)) == sorted(cards)
+
+
+def test_rank_bits_are_the_four_cards_of_a_rank():
+    assert RANK_BITS == to_mask(parse_cards("AS AH AD AC"))
+    assert RANK_BITS << 12 == to_mask(parse_cards("KS KH KD KC"))
+
+
+def test_bit_indices_lists_set_bits_lowest_first():
+    assert list(bit_indices(0)) == []
+    assert list(bit_indices(0b101001)) == [0, 3, 5]
+    assert list(bit_indices(to_mask(parse_cards("KC 2S TH")))) == [1, 22, 51]

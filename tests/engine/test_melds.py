@@ -15,12 +15,15 @@ from gin_engine.melds import (
     Meld,
     MeldKind,
     arrange,
+    arrange_mask,
     best_discards,
+    checked_mask,
     deadwood,
     deadwood_mask,
     discard_options,
     knock_arrangements,
     meld_candidates,
+    meld_kind,
 )
 from tests.engine.meld_reference import brute_deadwood, is_meld, value
 
@@ -221,3 +224,32 @@ def test_deadwood_on_many_seeded_random_hands() -> None:
     for _ in range(300):
         hand = rng.sample(DECK, rng.randint(0, 11))
         assert deadwood(hand) == brute_deadwood(frozenset(hand))
+
+
+def test_meld_kind_names_exactly_the_melds() -> None:
+    def kind(text: str) -> MeldKind | None:
+        return meld_kind(to_mask(parse_cards(text)))
+
+    assert kind("7S 7H 7D") is MeldKind.SET
+    assert kind("7S 7H 7D 7C") is MeldKind.SET
+    assert kind("AS 2S 3S 4S") is MeldKind.RUN
+    assert kind("QS KS AS") is None
+    assert kind("7S 7H") is None
+    assert kind("7S 8S 9S 9H") is None
+
+
+def test_checked_mask_refuses_what_is_not_a_hand() -> None:
+    assert checked_mask(parse_cards("7S 8S")) == to_mask(parse_cards("7S 8S"))
+    with pytest.raises(InvalidInputError):
+        checked_mask([Card.parse("7S"), Card.parse("7S")])
+    with pytest.raises(InvalidInputError):
+        checked_mask(1 << 52)
+    with pytest.raises(InvalidInputError):
+        checked_mask(parse_cards("AS 2S 3S 4S 5S"), limit=4)
+
+
+def test_arrange_mask_is_arrange_without_the_check() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        hand = rng.sample(DECK, 10)
+        assert arrange_mask(to_mask(hand)) == arrange(hand)
