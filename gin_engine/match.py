@@ -36,7 +36,7 @@ from gin_engine.snapshot import (
 from gin_engine.view import PlayerView, make_view
 
 COMPUTER_DEALS_FIRST = 1
-"""Seat 0 is the person on the site; in hand 1 the computer (seat 1) deals (RULES §3)."""
+"""Seat 0 is the person on the site; in hand 1 the computer (seat 1) deals (docs/rules.md §3)."""
 
 
 class Match:
@@ -131,7 +131,7 @@ class Match:
         self._settle_if_over()
 
     def _settle_if_over(self) -> None:
-        """The match ends after the hand whose scorer's total reaches the target (RULES §9)."""
+        """The match ends after the hand whose scorer reaches the target (docs/rules.md §9)."""
         scorer = self.results[-1].scorer if self.results else None
         if scorer is not None and self.scores[scorer] >= self.ruleset.target:
             self.settlement = settle(self.ruleset, self.results, scorer)

@@ -58,7 +58,7 @@ def score_hand(
     knocker_melds: Arrangement,
     defender: LayOffResult,
 ) -> HandResult:
-    """Apply RULES §7: gin, knock or undercut, exactly one side scores."""
+    """Score a knock or gin (docs/rules.md §7): gin, knock or undercut, exactly one side scores."""
     kd, dd = knocker_melds.deadwood, defender.deadwood
     shown = HandResult(
         number=number,
@@ -90,7 +90,7 @@ def dead_hand(number: int, dealer: int) -> HandResult:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settlement:
-    """The final account of a match (RULES §9). Index 0/1 are the two players."""
+    """The final account of a match (docs/rules.md §9). Index 0/1 are the two players."""
 
     winner: int
     hand_points: tuple[int, int]

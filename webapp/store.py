@@ -7,7 +7,7 @@ a second tab or two app processes can never apply a move twice.
 Every table page and every move reads one match row and most moves write it back, so this
 path skips the ORM: a row is read with one Core SELECT into a plain `MatchRecord` and
 written with one Core UPDATE. (The ORM's session, identity map and attribute loading cost
-about as much again as the query itself; see README "Production measurements".)
+about as much again as the query itself; see benchmarks/RESULTS-web.md, "Page cost".)
 """
 
 from __future__ import annotations

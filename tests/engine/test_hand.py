@@ -1,4 +1,4 @@
-"""The turn structure of a hand (RULES §3–5, §8) played through ``Match.apply``."""
+"""The turn structure of a hand (docs/rules.md §3–5, §8) played through ``Match.apply``."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Hand scoring (RULES §7), next dealer and match end (§9), settlement, all with exact values."""
+"""Hand scoring, next dealer, match end and settlement (docs/rules.md §7, §9), exact values."""
 
 import random
 

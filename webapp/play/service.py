@@ -36,7 +36,7 @@ _T = TypeVar("_T")
 
 SESSION_MATCH_KEY = "match_id"
 PERSON, COMPUTER = 0, 1
-"""Seats: the person is seat 0; the computer deals the first hand (RULES §3)."""
+"""Seats: the person is seat 0; the computer deals the first hand (docs/rules.md §3)."""
 # Tries of a start or an adoption that lost a race with another request of the same account
 # (its running match changed under it, or the unique index saw a second running match).
 RACE_RETRIES = 8
@@ -232,7 +232,7 @@ def _save_and_count(
 
 
 def change_difficulty(record: MatchRecord, version: int, difficulty: str) -> None:
-    """Ask for another difficulty; it applies from the next hand (RULES §12)."""
+    """Ask for another difficulty; it applies from the next hand (docs/rules.md §11)."""
     _check_active_at(record, version)
     record.pending_difficulty = None if difficulty == record.difficulty else difficulty
     save_match(record, version)
