@@ -82,7 +82,7 @@ def options(
     """Every discard worth scoring, best (lowest score) first; ties keep card order.
 
     ``below``: only discards leaving less deadwood than this (after taking a pile card, so
-    that two players can never pass cards back and forth for ever).
+    that two players can never pass cards back and forth for ever); none may qualify.
     """
     plain = []
     for i in bit_indices(h11):
@@ -91,6 +91,8 @@ def options(
             left = deadwood_mask(h11 ^ (1 << i))
             if below is None or left < below:
                 plain.append((left, card))
+    if not plain:
+        return []
     least = min(d for d, _ in plain)
     found = []
     for d, card in plain:

@@ -128,7 +128,10 @@ def discard_choice(view: PlayerView, reading: Reading) -> list[Option]:
     mask, taken = hand_mask(view), view.taken_card
     below = None if taken is None else deadwood_mask(mask ^ taken.bit)
     weight = evaluate.gain_weight(view.stock_count)
-    return options(mask, taken, reading.draw_p, reading.hold, below, weight)
+    # The expert only takes a pile card that lowers its count, but a hint serves a person who
+    # may have taken one that does not: then every discard is considered.
+    chosen = options(mask, taken, reading.draw_p, reading.hold, below, weight)
+    return chosen or options(mask, taken, reading.draw_p, reading.hold, None, weight)
 
 
 def expert_policy(view: PlayerView, rng: random.Random) -> Action:

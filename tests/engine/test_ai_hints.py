@@ -128,3 +128,12 @@ def test_hint_is_always_legal_and_deterministic():
             match.apply(player, bots[player].choose(view))
             steps += 1
     assert {HintReason.DRAW_STOCK, HintReason.NEXT_HAND} <= reasons
+
+
+def test_hint_after_taking_an_upcard_that_raises_the_count():
+    """No discard gets back under the count held before the take; a hint still suggests one."""
+    match = _deal("AS 2S 3S 5H 6H 7H 7D 8D 9D 2C", "KC")
+    match.apply(0, TakeUpcard())
+    h = hint(match.view(0))
+    assert h.action == Discard(Card.parse("2C"))
+    assert h.deadwood_after == 10
