@@ -1,5 +1,5 @@
 """Operators' ``flask`` commands: ``flask --app webapp purge-guest-matches --days 30``,
-``flask --app webapp counts``."""
+``flask --app webapp counts``, ``flask --app webapp recount-totals [--fix]``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import and_, delete, exists, func, or_, select
 from sqlalchemy.engine import CursorResult
 
+from webapp import recount
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
 
@@ -90,6 +91,29 @@ def counts_command() -> None:
         click.echo(f"{name}: {value}")
 
 
+@click.command("recount-totals")
+@click.option("--fix", is_flag=True, help="Replace the kept totals with the recount.")
+@click.option("--show", type=click.IntRange(min=0), default=20, help="Differences to print.")
+@with_appcontext
+def recount_totals_command(fix: bool, show: int) -> None:
+    """Recount the players' totals from the match history and report where the kept ones differ."""
+    found = recount.differences()
+    for difference in found[:show]:
+        click.echo(
+            f"{difference.table} {difference.key}: kept {difference.kept},"
+            f" recounted {difference.recounted}"
+        )
+    more = "at least " if len(found) >= 1000 else ""
+    click.echo(f"{more}{len(found)} difference(s) between the kept totals and a full recount.")
+    if fix:
+        recount.rewrite()
+        db.session.commit()
+        click.echo("Totals rewritten from the recount.")
+    if found and not fix:
+        raise SystemExit(1)
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(purge_guest_matches_command)
     app.cli.add_command(counts_command)
+    app.cli.add_command(recount_totals_command)

@@ -186,6 +186,11 @@ class Outcome(StrEnum):
     ABANDONED = "abandoned"
 
 
+GIN = "gin"
+"""The ``game`` key of Gin Rummy's results and totals. A game key is free text (Rommé will
+record ``"romme"``), so a new game needs no schema change."""
+
+
 class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     """The owner's statistics of one ended match, written once in the transaction that ends it.
 
@@ -207,6 +212,7 @@ class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     user_id: Mapped[int] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), nullable=False
     )
+    game: Mapped[str] = mapped_column(String(16), nullable=False)
     ruleset: Mapped[str] = mapped_column(String(32), nullable=False)
     difficulty: Mapped[str] = mapped_column(String(16), nullable=False)
     outcome: Mapped[str] = mapped_column(String(16), nullable=False)
@@ -222,3 +228,69 @@ class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     # Hand by hand: [{"end": "knock", "you": 12, "computer": 0}, ...]
     hand_scores: Mapped[list[dict[str, Any]]] = mapped_column(SnapshotJSON, nullable=False)
     finished_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
+
+
+ALL_GAMES = "all"
+"""The ``game`` key of the totals summed over every game."""
+ALL_TIME = "all"
+"""The ``period`` key of all-time totals; a week's key is its ISO week, ``"2026-W49"``."""
+PERIOD_MAX = 8
+
+
+class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
+    """One player's totals for one game (or all games) over one period (all time or an ISO week).
+
+    Kept by `webapp.totals` in the transaction that records a match's end, so they change
+    exactly when ``match_results`` does; ``flask recount-totals`` checks them against a full
+    recount. ``username_key`` is copied here (names never change) so that one index serves the
+    leaderboard's whole order: points, then wins, then name.
+    """
+
+    __tablename__ = "player_totals"
+    __table_args__ = (
+        Index(
+            "ix_player_totals_listing",
+            "game",
+            "period",
+            text("points DESC"),
+            text("wins DESC"),
+            "username_key",
+        ),
+    )
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    period: Mapped[str] = mapped_column(String(PERIOD_MAX), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    username_key: Mapped[str] = mapped_column(String(USERNAME_KEY_MAX), nullable=False)
+    points: Mapped[int] = mapped_column(Integer, nullable=False)
+    matches: Mapped[int] = mapped_column(Integer, nullable=False)
+    wins: Mapped[int] = mapped_column(Integer, nullable=False)
+    wins_easy: Mapped[int] = mapped_column(Integer, nullable=False)
+    wins_normal: Mapped[int] = mapped_column(Integer, nullable=False)
+    wins_expert: Mapped[int] = mapped_column(Integer, nullable=False)
+    abandoned: Mapped[int] = mapped_column(Integer, nullable=False)
+    hands: Mapped[int] = mapped_column(Integer, nullable=False)
+    gins: Mapped[int] = mapped_column(Integer, nullable=False)
+    undercuts_given: Mapped[int] = mapped_column(Integer, nullable=False)
+    undercuts_received: Mapped[int] = mapped_column(Integer, nullable=False)
+    knocks: Mapped[int] = mapped_column(Integer, nullable=False)
+    knock_deadwood: Mapped[int] = mapped_column(Integer, nullable=False)
+    best_score: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class PointsLadder(db.Model):  # type: ignore[name-defined,misc]
+    """How many players of one board (game and period) hold each points total.
+
+    A player's rank is one more than the players above, summed here over the few distinct
+    totals above theirs instead of counted over every player; the same sums find where page
+    *n* starts. Rows whose count fell to 0 stay (they add nothing).
+    """
+
+    __tablename__ = "points_ladder"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    period: Mapped[str] = mapped_column(String(PERIOD_MAX), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, nullable=False)

@@ -1,7 +1,7 @@
 """What an ended match leaves behind for its owner: statistics, and ranking points for a win.
 
 Both are written in the transaction that ends the match (the caller commits), so a match is
-counted exactly when it ends. ``point_awards.match_id`` and ``match_results.match_id`` are
+counted exactly when it ends; so are the owner's totals (`webapp.totals`), which the boards read. ``point_awards.match_id`` and ``match_results.match_id`` are
 unique: were a second writer ever to get this far, its whole transaction — the match save
 included — would fail instead of counting twice.
 
@@ -18,7 +18,8 @@ from sqlalchemy import select
 
 import gin_engine as engine
 from webapp.extensions import db
-from webapp.models import MatchResult, Outcome, PointAward, utcnow
+from webapp import totals
+from webapp.models import GIN, MatchResult, Outcome, PointAward, utcnow
 from webapp.points import RANKING_POINTS
 from webapp.store import MatchRecord
 
@@ -53,6 +54,7 @@ def statistics(record: MatchRecord, game: engine.Match, outcome: Outcome) -> Mat
     return MatchResult(
         match_id=record.id,
         user_id=record.owner_user_id,
+        game=GIN,
         ruleset=record.ruleset,
         difficulty=record.lowest_difficulty,
         outcome=str(outcome),
@@ -87,19 +89,30 @@ def record_end(record: MatchRecord, game: engine.Match) -> None:
         outcome = Outcome.ABANDONED
     else:
         outcome = Outcome.WON if settlement.winner == PERSON else Outcome.LOST
-    row = statistics(record, game, outcome)
+    record_result(statistics(record, game, outcome))
+
+
+def record_result(row: MatchResult) -> None:
+    """Add one ended match's statistics ``row``, its award for a win and its owner's totals.
+
+    The one way a match's end is counted (`record_end` for Gin Rummy; any game's ending goes
+    through here with its own ``row.game``). The caller commits.
+    """
     db.session.add(row)
-    if outcome is Outcome.WON:
+    points = RANKING_POINTS[row.difficulty] if row.outcome == Outcome.WON else 0
+    if points:
         db.session.add(
             PointAward(
-                match_id=record.id,
-                user_id=record.owner_user_id,
-                difficulty=record.lowest_difficulty,
-                points=RANKING_POINTS[record.lowest_difficulty],
+                match_id=row.match_id,
+                user_id=row.user_id,
+                difficulty=row.difficulty,
+                points=points,
                 awarded_at=row.finished_at,
             )
         )
+    # A second recording of this match fails here, on the unique match_id, before the totals.
     db.session.flush()
+    totals.count(row, points)
 
 
 def points_awarded(match_id: str) -> int | None:

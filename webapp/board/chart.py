@@ -1,7 +1,8 @@
 """The geometry of the points-over-time chart; the template writes it out as SVG.
 
 A step line: the running total of ranking points jumps at each award and stays flat
-between awards. The horizontal axis is time, the vertical one points, from zero.
+between awards. The horizontal axis is time, the vertical one points, from zero. The series
+may be the last awards only: the line then starts at the total before the first one shown.
 """
 
 from __future__ import annotations
@@ -64,8 +65,9 @@ def points_chart(series: list[PointsAt]) -> Chart | None:
         return round(TOP + plot_h - total / top_value * plot_h, 1)
 
     dots = [(x(p.at), y(p.total)) for p in series]
-    commands = [f"M{dots[0][0]},{y(0)}"]
-    previous_y = y(0)
+    baseline = y(series[0].total - series[0].points)
+    commands = [f"M{dots[0][0]},{baseline}"]
+    previous_y = baseline
     for dot_x, dot_y in dots:
         commands.append(f"L{dot_x},{previous_y}")
         commands.append(f"L{dot_x},{dot_y}")

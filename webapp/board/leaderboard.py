@@ -1,8 +1,17 @@
 """The leaderboard: players ranked by ranking points, all time or this ISO week (UTC).
 
-Three queries whatever the page size — the page, the viewer's own row and the count — over
-one aggregate of ``match_results`` (left-joined to ``point_awards``) grouped by player. The
-week filter uses ``ix_match_results_finished_at``.
+Read from the kept totals (`webapp.totals`), never from the match history, so a page costs
+the same however many matches and players there are: two queries for a page (three with the
+viewer's own row), each an index range bounded by the page size or by the number of distinct
+points totals, never by the number of players.
+
+- The ladder (``points_ladder``: players per points total) gives the number of players, each
+  row's rank (one more than the players above) and where page *n* starts: at the points total
+  whose running count reaches row ``(n - 1) × size + 1``.
+- The page is read from ``ix_player_totals_listing`` (game, period, points ↓, wins ↓, name):
+  seek to that points total, skip the players of that total listed on earlier pages, take
+  ``size`` rows.
+- The viewer's row is a primary-key read, its rank a sum over the ladder above it.
 
 Glossary
     rank      standard competition rank by points: equal points share a rank ("1, 2, 2, 4")
@@ -15,12 +24,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
-from sqlalchemy import Select, and_, case, func, select
+from sqlalchemy import func, select
 
 from webapp.extensions import db
-from webapp.models import MatchResult, Outcome, PointAward, User
+from webapp.models import ALL_TIME, GIN, PlayerTotal, PointsLadder, User
 from webapp.points import RANKING_POINTS
+from webapp.totals import iso_week
+
+BOARD_GAME = GIN
+"""The game this site's boards rank (the Rommé site will rank ``"romme"``)."""
 
 
 class Period(StrEnum):
@@ -31,7 +45,8 @@ class Period(StrEnum):
 @dataclass(frozen=True)
 class Row:
     rank: int
-    position: int
+    position: int | None
+    """``None`` for a row read on its own (the pinned row, a player page's rank)."""
     user_id: int
     username: str
     points: int
@@ -67,92 +82,125 @@ def week_start(now: datetime) -> datetime:
     return day - timedelta(days=day.weekday())
 
 
-def _ranked(period: Period, now: datetime) -> Select[tuple[object, ...]]:
-    won = MatchResult.outcome == Outcome.WON.value
-    columns = [
-        MatchResult.user_id.label("user_id"),
-        func.coalesce(func.sum(PointAward.points), 0).label("points"),
-        func.count().label("matches"),
-        func.sum(case((won, 1), else_=0)).label("wins"),
-        func.max(MatchResult.score).label("best_score"),
-    ] + [
-        func.sum(case((and_(won, MatchResult.difficulty == level), 1), else_=0)).label(
-            f"wins_{level}"
-        )
-        for level in RANKING_POINTS
-    ]
-    totals = select(*columns).outerjoin(PointAward, PointAward.match_id == MatchResult.match_id)
-    if period is Period.WEEK:
-        start = week_start(now)
-        totals = totals.where(
-            MatchResult.finished_at >= start, MatchResult.finished_at < start + timedelta(days=7)
-        )
-    stats = totals.group_by(MatchResult.user_id).subquery("stats")
-    listing_order = (stats.c.points.desc(), stats.c.wins.desc(), User.username_key)
-    ranked = (
-        select(
-            stats,
-            User.username,
-            func.rank().over(order_by=stats.c.points.desc()).label("rank"),
-            func.row_number().over(order_by=listing_order).label("position"),
-        )
-        .join(User, User.id == stats.c.user_id)
-        .subquery("ranked")
-    )
-    return select(ranked)
+def period_key(period: Period, now: datetime) -> str:
+    """The totals' ``period`` key of the board: all time, or ``now``'s ISO week."""
+    return ALL_TIME if period is Period.ALL else iso_week(now)
 
 
-def _row(values: object) -> Row:
-    m = values._mapping  # type: ignore[attr-defined]
+def _row(values: Any, rank: int, position: int | None) -> Row:
+    t = values.PlayerTotal
     return Row(
-        rank=int(m["rank"]),
-        position=int(m["position"]),
-        user_id=int(m["user_id"]),
-        username=str(m["username"]),
-        points=int(m["points"]),
-        wins={level: int(m[f"wins_{level}"]) for level in RANKING_POINTS},
-        matches=int(m["matches"]),
-        best_score=int(m["best_score"]),
+        rank=rank,
+        position=position,
+        user_id=t.user_id,
+        username=str(values.username),
+        points=t.points,
+        wins={level: int(getattr(t, f"wins_{level}")) for level in RANKING_POINTS},
+        matches=t.matches,
+        best_score=t.best_score,
     )
-
-
-def player_count(period: Period, now: datetime) -> int:
-    ranked = _ranked(period, now).subquery()
-    return int(db.session.scalar(select(func.count()).select_from(ranked)) or 0)
 
 
 def player_row(user_id: int, period: Period, now: datetime) -> Row | None:
-    ranked = _ranked(period, now).subquery()
-    found = db.session.execute(select(ranked).where(ranked.c.user_id == user_id)).first()
-    return _row(found) if found is not None else None
+    """One player's row and rank, or ``None`` when they have no match on this board."""
+    key = period_key(period, now)
+    above = (
+        select(func.coalesce(func.sum(PointsLadder.players), 0))
+        .where(
+            PointsLadder.game == BOARD_GAME,
+            PointsLadder.period == key,
+            PointsLadder.points > PlayerTotal.points,
+        )
+        .scalar_subquery()
+    )
+    found = db.session.execute(
+        select(PlayerTotal, User.username, above.label("above"))
+        .join(User, User.id == PlayerTotal.user_id)
+        .where(
+            PlayerTotal.game == BOARD_GAME,
+            PlayerTotal.period == key,
+            PlayerTotal.user_id == user_id,
+        )
+    ).first()
+    return _row(found, int(found.above) + 1, None) if found is not None else None
 
 
 class PageOutOfRange(LookupError):
     """The page number is past the last page."""
 
 
+@dataclass(frozen=True)
+class _Rung:
+    points: int
+    above: int
+    """Players with more points on this board."""
+    players: int
+    total: int
+    """Players on the whole board."""
+
+
+def _rungs_from(position: int, key: str, size: int) -> list[_Rung]:
+    """The ladder's non-empty rungs from the one holding ``position`` down, at most ``size``
+    (a page of ``size`` rows spans at most ``size`` distinct points totals)."""
+    ladder = PointsLadder
+    running = (
+        select(
+            ladder.points,
+            ladder.players,
+            func.coalesce(
+                func.sum(ladder.players).over(order_by=ladder.points.desc(), rows=(None, -1)), 0
+            ).label("above"),
+            func.sum(ladder.players).over().label("total"),
+        )
+        .where(ladder.game == BOARD_GAME, ladder.period == key)
+        .subquery("running")
+    )
+    rows = db.session.execute(
+        select(running)
+        .where(running.c.players > 0, running.c.above + running.c.players >= position)
+        .order_by(running.c.points.desc())
+        .limit(size)
+    )
+    return [_Rung(int(r.points), int(r.above), int(r.players), int(r.total)) for r in rows]
+
+
 def board(period: Period, page: int, page_size: int, now: datetime, viewer: int | None) -> Board:
     """One page of the board, plus the viewer's own row when it is elsewhere."""
-    players = player_count(period, now)
-    pages = max(1, -(-players // page_size))
-    if page > pages:
-        raise PageOutOfRange(page)
-    ranked = _ranked(period, now).subquery()
+    key = period_key(period, now)
     first = (page - 1) * page_size + 1
-    rows = [
-        _row(values)
-        for values in db.session.execute(
-            select(ranked)
-            .where(ranked.c.position.between(first, first + page_size - 1))
-            .order_by(ranked.c.position)
+    rungs = _rungs_from(first, key, page_size)
+    if not rungs and page > 1:
+        raise PageOutOfRange(page)
+    players = rungs[0].total if rungs else 0
+    rows: list[Row] = []
+    if rungs:
+        start = rungs[0]
+        rank_at = {r.points: r.above + 1 for r in rungs}
+        listing = (
+            select(PlayerTotal, User.username)
+            .join(User, User.id == PlayerTotal.user_id)
+            .where(
+                PlayerTotal.game == BOARD_GAME,
+                PlayerTotal.period == key,
+                PlayerTotal.points <= start.points,
+            )
+            .order_by(
+                PlayerTotal.points.desc(), PlayerTotal.wins.desc(), PlayerTotal.username_key
+            )
+            # Only the players of the starting total listed on earlier pages are skipped.
+            .offset(first - 1 - start.above)
+            .limit(page_size)
         )
-    ]
+        rows = [
+            _row(values, rank_at[values.PlayerTotal.points], first + i)
+            for i, values in enumerate(db.session.execute(listing))
+        ]
     viewer_row = player_row(viewer, period, now) if viewer is not None else None
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return Board(
         period=period,
         page=page,
-        pages=pages,
+        pages=max(1, -(-players // page_size)),
         players=players,
         rows=rows,
         pinned=None if on_page else viewer_row,

@@ -1,4 +1,9 @@
-"""A player's own numbers: totals and rates, the last matches, points over time."""
+"""A player's own numbers: totals and rates, the last matches, points over time.
+
+Each is a bounded read whatever the player's history: the totals one primary-key row of
+``player_totals``, the last matches and the chart's awards the newest rows of an index on
+(user, time), ``LIMIT``-ed.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import select
 
+from webapp.board.leaderboard import BOARD_GAME
 from webapp.extensions import db
-from webapp.models import MatchResult, Outcome, PointAward
+from webapp.models import ALL_TIME, MatchResult, PlayerTotal, PointAward
 from webapp.points import RANKING_POINTS
 
 RECENT_MATCHES = 10
+CHART_AWARDS = 100
+"""The chart shows the player's last this many awards; the total before them is its baseline."""
 
 
 @dataclass(frozen=True)
@@ -70,40 +78,27 @@ class PointsAt:
 
     at: datetime
     total: int
+    points: int
+    """This award's points: the total before it is ``total - points``."""
 
 
 def totals(user_id: int) -> Totals:
-    won = MatchResult.outcome == Outcome.WON.value
-    wins = [
-        func.sum(case((and_(won, MatchResult.difficulty == level), 1), else_=0))
-        for level in RANKING_POINTS
-    ]
-    counted = [
-        func.sum(case((MatchResult.outcome == Outcome.ABANDONED.value, 1), else_=0)),
-        func.coalesce(func.sum(PointAward.points), 0),
-        *(
-            func.sum(column)
-            for column in (
-                MatchResult.hands,
-                MatchResult.gins,
-                MatchResult.undercuts_given,
-                MatchResult.undercuts_received,
-                MatchResult.knocks,
-                MatchResult.knock_deadwood,
-            )
-        ),
-        func.max(MatchResult.score),
-    ]
-    row = db.session.execute(
-        select(func.count(), *wins, *counted)
-        .outerjoin(PointAward, PointAward.match_id == MatchResult.match_id)
-        .where(MatchResult.user_id == user_id)
-    ).one()
-    matches, *values = (int(v or 0) for v in row)
-    if not matches:
+    kept = db.session.get(PlayerTotal, (BOARD_GAME, ALL_TIME, user_id))
+    if kept is None:
         return Totals()
-    by_level, rest = values[: len(RANKING_POINTS)], values[len(RANKING_POINTS) :]
-    return Totals(matches, dict(zip(RANKING_POINTS, by_level, strict=True)), *rest)
+    return Totals(
+        matches=kept.matches,
+        wins={level: int(getattr(kept, f"wins_{level}")) for level in RANKING_POINTS},
+        abandoned=kept.abandoned,
+        points=kept.points,
+        hands=kept.hands,
+        gins=kept.gins,
+        undercuts_given=kept.undercuts_given,
+        undercuts_received=kept.undercuts_received,
+        knocks=kept.knocks,
+        knock_deadwood=kept.knock_deadwood,
+        best_score=kept.best_score,
+    )
 
 
 def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatch]:
@@ -130,15 +125,22 @@ def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatc
     ]
 
 
-def points_over_time(user_id: int) -> list[PointsAt]:
-    rows = db.session.execute(
+def points_over_time(user_id: int, points: int, limit: int = CHART_AWARDS) -> list[PointsAt]:
+    """Running totals after each of the player's last ``limit`` awards, oldest first.
+
+    ``points`` is the player's total now (from `totals`): the series is counted back from it,
+    so an earlier history left out of the chart still counts in its heights.
+    """
+    awards = db.session.execute(
         select(PointAward.awarded_at, PointAward.points)
-        .where(PointAward.user_id == user_id)
-        .order_by(PointAward.awarded_at, PointAward.id)
-    )
+        .join(MatchResult, MatchResult.match_id == PointAward.match_id)
+        .where(PointAward.user_id == user_id, MatchResult.game == BOARD_GAME)
+        .order_by(PointAward.awarded_at.desc(), PointAward.id.desc())
+        .limit(limit)
+    ).all()
     series: list[PointsAt] = []
-    total = 0
-    for at, points in rows:
-        total += points
-        series.append(PointsAt(at, total))
-    return series
+    total = points
+    for at, award in awards:
+        series.append(PointsAt(at, total, award))
+        total -= award
+    return series[::-1]

@@ -50,12 +50,13 @@ def board() -> str:
 
 
 def _player_page(user: User) -> str:
-    series = profile.points_over_time(user.id)
+    totals = profile.totals(user.id)
+    series = profile.points_over_time(user.id, totals.points)
     return render_template(
         "board/player.html",
         player=user,
         own=current_user.is_authenticated and current_user.id == user.id,
-        totals=profile.totals(user.id),
+        totals=totals,
         rank=leaderboard.player_row(user.id, leaderboard.Period.ALL, utcnow()),
         recent=profile.recent_matches(user.id),
         series=series,

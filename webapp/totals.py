@@ -1,0 +1,128 @@
+"""Per-player totals, kept as each match's end is recorded: what the boards and player pages read.
+
+`count` runs inside `webapp.ranking.record_end`, in the transaction that ends the match and
+right after its ``match_results`` row is written, so the totals change exactly once per ended
+match: a second recording of the same match fails on that row's primary key before reaching
+them, and its whole transaction rolls back. ``flask recount-totals`` (`webapp.recount`) checks
+them against a full recount of ``match_results``.
+
+Glossary
+    board    one game (or all games, ``ALL_GAMES``) over one period: all time (``ALL_TIME``) or
+             one ISO week in UTC (``"2026-W49"``)
+    totals   one player's sums on one board (`webapp.models.PlayerTotal`)
+    ladder   per board, how many players hold each points total (`webapp.models.PointsLadder`)
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import case, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from webapp.extensions import db
+from webapp.models import (
+    ALL_GAMES,
+    ALL_TIME,
+    MatchResult,
+    Outcome,
+    PlayerTotal,
+    PointsLadder,
+    User,
+)
+from webapp.points import RANKING_POINTS
+
+SUMMED = (
+    "points", "matches", "wins", *(f"wins_{level}" for level in RANKING_POINTS), "abandoned",
+    "hands", "gins", "undercuts_given", "undercuts_received", "knocks", "knock_deadwood",
+)
+"""The totals' columns that add up; ``best_score`` is the one kept as a maximum."""
+
+
+def iso_week(at: datetime) -> str:
+    """The ``period`` key of ``at``'s ISO week in UTC: ``"2026-W49"``."""
+    year, week, _ = at.astimezone(UTC).isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+def boards_of(result: MatchResult) -> list[tuple[str, str]]:
+    """The (game, period) boards a result counts on, in the one order every writer locks them."""
+    games = {result.game, ALL_GAMES}
+    return sorted((game, period) for game in games for period in (ALL_TIME, iso_week(result.finished_at)))
+
+
+def contribution(result: MatchResult, points: int) -> dict[str, int]:
+    """What one ended match adds to its owner's totals. Anything but a win is a loss."""
+    won = result.outcome == Outcome.WON
+    added = {
+        "points": points,
+        "matches": 1,
+        "wins": int(won),
+        "abandoned": int(result.outcome == Outcome.ABANDONED),
+        "hands": result.hands,
+        "gins": result.gins,
+        "undercuts_given": result.undercuts_given,
+        "undercuts_received": result.undercuts_received,
+        "knocks": result.knocks,
+        "knock_deadwood": result.knock_deadwood,
+        "best_score": result.score,
+    }
+    for level in RANKING_POINTS:
+        added[f"wins_{level}"] = int(won and result.difficulty == level)
+    return added
+
+
+def _insert(table: Any) -> Any:
+    """The dialect's INSERT, which has ``ON CONFLICT DO UPDATE`` (an upsert)."""
+    dialect = db.session.get_bind().dialect.name
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+
+
+def count(result: MatchResult, points: int) -> None:
+    """Add ``result`` (earning ``points``) to its owner's totals and the boards' ladders.
+
+    Called by `webapp.ranking.record_end` only; the caller commits. Upserts, so two matches of
+    one player ending at once both count; rows are written in `boards_of` order, so concurrent
+    writers never wait on each other in a cycle.
+    """
+    added = contribution(result, points)
+    username_key = select(User.username_key).where(User.id == result.user_id).scalar_subquery()
+    rows = [
+        {"game": game, "period": period, "user_id": result.user_id,
+         "username_key": username_key, **added}
+        for game, period in boards_of(result)
+    ]
+    table = PlayerTotal.__table__
+    upsert = _insert(table).values(rows)
+    new = upsert.excluded
+    changes: dict[str, Any] = {name: table.c[name] + new[name] for name in SUMMED}
+    changes["best_score"] = case(
+        (new.best_score > table.c.best_score, new.best_score), else_=table.c.best_score
+    )
+    upsert = upsert.on_conflict_do_update(
+        index_elements=["game", "period", "user_id"], set_=changes
+    ).returning(table.c.game, table.c.period, table.c.points, table.c.matches)
+    moves: dict[tuple[str, str, int], int] = {}
+    for game, period, now_points, matches in db.session.execute(upsert):
+        if matches == 1:  # a newcomer on this board
+            moves[(game, period, now_points)] = 1
+        elif points:
+            moves[(game, period, now_points - points)] = -1
+            moves[(game, period, now_points)] = 1
+    _move_on_ladders(moves)
+
+
+def _move_on_ladders(moves: dict[tuple[str, str, int], int]) -> None:
+    if not moves:
+        return
+    ladder = PointsLadder.__table__
+    upsert = _insert(ladder).values(
+        [{"game": g, "period": p, "points": n, "players": d} for (g, p, n), d in sorted(moves.items())]
+    )
+    db.session.execute(
+        upsert.on_conflict_do_update(
+            index_elements=["game", "period", "points"],
+            set_={"players": ladder.c.players + upsert.excluded.players},
+        )
+    )
