@@ -16,7 +16,6 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
-    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
@@ -247,17 +246,6 @@ class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
     """
 
     __tablename__ = "player_totals"
-    __table_args__ = (
-        Index(
-            "ix_player_totals_listing",
-            "game",
-            "period",
-            text("points DESC"),
-            text("wins DESC"),
-            "username_key",
-        ),
-    )
-
     game: Mapped[str] = mapped_column(String(16), primary_key=True)
     period: Mapped[str] = mapped_column(String(PERIOD_MAX), primary_key=True)
     user_id: Mapped[int] = mapped_column(
@@ -278,6 +266,17 @@ class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
     knocks: Mapped[int] = mapped_column(Integer, nullable=False)
     knock_deadwood: Mapped[int] = mapped_column(Integer, nullable=False)
     best_score: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+# The leaderboard's order, so a page is one index range; defined here as it names the columns.
+Index(
+    "ix_player_totals_listing",
+    PlayerTotal.game,
+    PlayerTotal.period,
+    PlayerTotal.points.desc(),
+    PlayerTotal.wins.desc(),
+    PlayerTotal.username_key,
+)
 
 
 class PointsLadder(db.Model):  # type: ignore[name-defined,misc]

@@ -94,14 +94,15 @@ def recounted() -> Select[Any]:
     ]
     week = iso_week_sql(r.finished_at)
     parts = []
-    for game in (r.game, cast(literal(ALL_GAMES), String)):
-        for period in (cast(literal(ALL_TIME), String), week):
+    # PostgreSQL refuses a constant in GROUP BY: only the columns are grouped by.
+    for game, game_by in ((r.game, [r.game]), (cast(literal(ALL_GAMES), String), [])):
+        for period, period_by in ((cast(literal(ALL_TIME), String), []), (week, [week])):
             parts.append(
                 select(game.label("game"), period.label("period"), r.user_id.label("user_id"),
                        User.username_key.label("username_key"), *sums)
                 .join(User, User.id == r.user_id)
                 .outerjoin(a, a.match_id == r.match_id)
-                .group_by(game, period, r.user_id, User.username_key)
+                .group_by(*game_by, *period_by, r.user_id, User.username_key)
             )
     return union_all(*parts)  # type: ignore[return-value]
 

@@ -58,7 +58,7 @@ def _backfill_sql(game: str, period: str) -> str:
         " SUM(r.knocks), SUM(r.knock_deadwood), MAX(r.score)"
         " FROM match_results r JOIN users u ON u.id = r.user_id"
         " LEFT JOIN point_awards a ON a.match_id = r.match_id"
-        f" GROUP BY {game}, {period}, r.user_id, u.username_key"
+        " GROUP BY 1, 2, 3, 4"  # by position: PostgreSQL refuses a constant in GROUP BY
     )
 
 

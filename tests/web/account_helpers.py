@@ -14,7 +14,8 @@ from tests.web.play_helpers import CSRF, get, post_move, seat_match
 from webapp.accounts.names import username_key
 from webapp.accounts.passwords import hash_password
 from webapp.extensions import db
-from webapp.models import Match, MatchResult, PointAward, User, utcnow
+from webapp.models import GIN, Match, MatchResult, PointAward, User, utcnow
+from webapp.ranking import record_result
 from webapp.points import RANKING_POINTS
 
 PASSWORD = "correct horse"
@@ -143,6 +144,7 @@ def seed_result(
     knocks: int = 0,
     knock_deadwood: int = 0,
     hand_scores: list[dict[str, Any]] | None = None,
+    game: str = GIN,
 ) -> str:
     """Store a finished match with its statistics (and award, when won); return its id."""
     when = finished_at or utcnow()
@@ -153,19 +155,14 @@ def seed_result(
     )
     db.session.add(match)
     db.session.flush()
-    db.session.add(
+    # Through the site's one recording path, so the totals count it as a real ending would.
+    record_result(
         MatchResult(
-            match_id=match.id, user_id=user.id, ruleset="standard", difficulty=difficulty,
-            outcome=outcome, score=score, opponent_score=opponent_score, hands=hands,
-            hands_won=0, gins=gins, undercuts_given=undercuts_given,
+            match_id=match.id, user_id=user.id, game=game, ruleset="standard",
+            difficulty=difficulty, outcome=outcome, score=score, opponent_score=opponent_score,
+            hands=hands, hands_won=0, gins=gins, undercuts_given=undercuts_given,
             undercuts_received=undercuts_received, knocks=knocks, knock_deadwood=knock_deadwood,
             hand_scores=hand_scores or [], finished_at=when,
         )
     )
-    if outcome == "won":
-        db.session.add(
-            PointAward(match_id=match.id, user_id=user.id, difficulty=difficulty,
-                       points=RANKING_POINTS[difficulty], awarded_at=when)
-        )
-    db.session.flush()
     return match.id
