@@ -1,9 +1,10 @@
 """What an ended match leaves behind for its owner: statistics, and ranking points for a win.
 
 Both are written in the transaction that ends the match (the caller commits), so a match is
-counted exactly when it ends; so are the owner's totals (`webapp.totals`), which the boards read. ``point_awards.match_id`` and ``match_results.match_id`` are
-unique: were a second writer ever to get this far, its whole transaction — the match save
-included — would fail instead of counting twice.
+counted exactly when it ends; so are the owner's totals (`webapp.totals`), which the boards
+read. ``point_awards.match_id`` and ``match_results.match_id`` are unique: were a second
+writer ever to get this far, its whole transaction — the match save included — would fail
+instead of counting twice.
 
 Glossary
     ranking points   points on the leaderboard, per won match: easy 10, normal 30, expert 100
@@ -17,8 +18,8 @@ from typing import Any
 from sqlalchemy import select
 
 import gin_engine as engine
-from webapp.extensions import db
 from webapp import totals
+from webapp.extensions import db
 from webapp.models import GIN, MatchResult, Outcome, PointAward, utcnow
 from webapp.points import RANKING_POINTS
 from webapp.store import MatchRecord

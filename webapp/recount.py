@@ -62,7 +62,7 @@ class Difference:
     recounted: dict[str, Any] | None
 
 
-def iso_week_sql(at: ColumnElement[Any]) -> ColumnElement[str]:
+def iso_week_sql(at: Any) -> ColumnElement[str]:
     """SQL for `webapp.totals.iso_week` of a UTC timestamp column, ``"2026-W49"``."""
     if db.session.get_bind().dialect.name == "postgresql":
         return func.to_char(func.timezone("UTC", at), 'IYYY-"W"IW')

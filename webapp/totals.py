@@ -48,8 +48,8 @@ def iso_week(at: datetime) -> str:
 
 def boards_of(result: MatchResult) -> list[tuple[str, str]]:
     """The (game, period) boards a result counts on, in the one order every writer locks them."""
-    games = {result.game, ALL_GAMES}
-    return sorted((game, period) for game in games for period in (ALL_TIME, iso_week(result.finished_at)))
+    periods = (ALL_TIME, iso_week(result.finished_at))
+    return sorted((game, period) for game in {result.game, ALL_GAMES} for period in periods)
 
 
 def contribution(result: MatchResult, points: int) -> dict[str, int]:
@@ -118,7 +118,10 @@ def _move_on_ladders(moves: dict[tuple[str, str, int], int]) -> None:
         return
     ladder = PointsLadder.__table__
     upsert = _insert(ladder).values(
-        [{"game": g, "period": p, "points": n, "players": d} for (g, p, n), d in sorted(moves.items())]
+        [
+            {"game": game, "period": period, "points": points, "players": change}
+            for (game, period, points), change in sorted(moves.items())
+        ]
     )
     db.session.execute(
         upsert.on_conflict_do_update(

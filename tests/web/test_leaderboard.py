@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
+from sqlalchemy import event, select, update
 
-from tests.web.account_helpers import login, make_user, real_user, seed_result
+from tests.web.account_helpers import PASSWORD, login, make_user, real_user, seed_result
+from webapp.accounts.passwords import hash_password
 from webapp.board.leaderboard import week_start
+from webapp.board.profile import CHART_AWARDS
 from webapp.extensions import db
-from webapp.models import utcnow
+from webapp.models import PlayerTotal, User, utcnow
 
 ROW = re.compile(r'<tr[^>]*data-player="([^"]+)"')
 
@@ -206,3 +209,72 @@ def test_my_page_needs_a_login_and_a_player_without_points_has_no_chart(seeded, 
 
 def test_an_unknown_player_is_not_found(client):
     assert client.get("/u/nobody").status_code == 404
+
+
+def test_every_page_lists_what_a_full_sort_would_with_competition_ranks(app: Flask, client):
+    """31 players in tie groups (equal points, equal wins too), walked 4 to a page."""
+    rng = random.Random(18)
+    with app.app_context():
+        for n in range(31):
+            name = f"q{rng.randrange(10_000):04d}{n:02d}"
+            user = make_user(name)
+            wins = rng.choice([0, 1, 1, 2, 3])
+            for level in rng.sample(["easy", "easy", "normal"], wins):
+                seed_result(user, difficulty=level)
+            if rng.random() < 0.5 or not wins:
+                seed_result(user, outcome=rng.choice(["lost", "abandoned"]))
+        db.session.commit()
+        kept = {
+            name: (points, wins)
+            for name, points, wins in db.session.execute(
+                select(User.username, PlayerTotal.points, PlayerTotal.wins)
+                .join(User, User.id == PlayerTotal.user_id)
+                .where(PlayerTotal.game == "gin", PlayerTotal.period == "all")
+            )
+        }
+    order = sorted(kept, key=lambda name: (-kept[name][0], -kept[name][1], name))
+    ranks = {name: 1 + sum(1 for other in kept.values() if other[0] > kept[name][0])
+             for name in kept}
+    assert len(set(ranks.values())) < len(ranks), "the seed must make ties"
+    app.config["LEADERBOARD_PAGE_SIZE"] = 4
+    seen: list[str] = []
+    for page in range(1, 9):
+        html = client.get(f"/leaderboard?page={page}").get_data(as_text=True)
+        on_page = listed(html)
+        assert [cell(html, name, "rank") for name in on_page] == [
+            str(ranks[name]) for name in on_page
+        ]
+        seen += on_page
+    assert seen == order
+    assert client.get("/leaderboard?page=9").status_code == 404
+    last = order[-1]
+    with app.app_context():
+        db.session.execute(
+            update(User).where(User.username == last).values(password_hash=hash_password(PASSWORD))
+        )
+        db.session.commit()
+    login(client, last)
+    html = client.get("/leaderboard").get_data(as_text=True)
+    assert pinned(html) == [last]
+    assert cell(html.split('data-pinned="true"', 1)[1], last, "rank") == str(ranks[last])
+
+
+def test_the_chart_shows_the_last_awards_from_the_total_before_them(app: Flask, client):
+    with app.app_context():
+        ann = make_user("ann")
+        start = utcnow() - timedelta(days=200)
+        for n in range(CHART_AWARDS + 3):
+            seed_result(ann, difficulty="easy", finished_at=start + timedelta(days=n))
+        db.session.commit()
+    client.get("/?lang=en")
+    html = client.get("/u/ann").get_data(as_text=True)
+    svg = html[html.index("<svg"): html.index("</svg>")]
+    assert svg.count("<circle") == CHART_AWARDS
+    assert f"1030 points from {CHART_AWARDS + 3} won matches; the last {CHART_AWARDS}" in svg
+    table = html[html.index('class="chart-data"'):]
+    # The first row shown is the 4th award: 40 points, the three before it counted in.
+    assert table.index("<td>40</td>") < table.index("<td>1030</td>")
+    assert "<td>10</td>" not in table and "<td>30</td>" not in table
+    # The line starts at the 30 points held before the first award shown, not at zero.
+    path = re.search(r'<path class="line" d="M([\d.]+),([\d.]+)', svg)
+    assert path is not None and float(path.group(2)) < 240 - 32

@@ -9,14 +9,13 @@ import random
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
 from collections import Counter
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-
 from flask import Flask
 from flask.testing import FlaskCliRunner
 from flask_migrate import downgrade, upgrade
@@ -40,7 +39,7 @@ from webapp.models import (
     new_match_id,
 )
 from webapp.play import service
-from webapp.store import StaleMatchError, create_match, load_match
+from webapp.store import StaleMatchError, load_match
 from webapp.totals import iso_week
 
 ENDINGS = 2000
@@ -135,7 +134,9 @@ def database_url(database_url: str) -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def bot_games(seed: int, finished: int, unfinished: int) -> tuple[list[engine.Match], list[engine.Match]]:
+def bot_games(
+    seed: int, finished: int, unfinished: int
+) -> tuple[list[engine.Match], list[engine.Match]]:
     """Matches the bots played to the end (either side winning) and matches broken off midway."""
     rng = random.Random(seed)
     done: list[engine.Match] = []
@@ -177,6 +178,29 @@ def end(record_id: str, game: engine.Match, finished_at: datetime) -> bool:
     except StaleMatchError:
         return False
     return True
+
+
+def race(app: Flask, endings: list[tuple[str, engine.Match]], at: datetime) -> list[bool]:
+    """Run ``endings`` at once, each in its own thread, app context and connection."""
+    results: list[bool] = []
+    failures: list[BaseException] = []
+    barrier = threading.Barrier(len(endings))
+
+    def ending(match_id: str, game: engine.Match) -> None:
+        try:
+            with app.app_context():
+                barrier.wait()
+                results.append(end(match_id, game, at))
+        except BaseException as error:  # noqa: BLE001 - reported by the assertion below
+            failures.append(error)
+
+    threads = [threading.Thread(target=ending, args=args) for args in endings]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert failures == []
+    return results
 
 
 def test_kept_totals_equal_a_full_recount_after_thousands_of_random_endings(app: Flask) -> None:
@@ -224,27 +248,7 @@ def test_kept_totals_equal_a_full_recount_after_thousands_of_random_endings(app:
             raced, beside = new_matches([owner, owner])
         final, abandon, other = rng.choice(done), rng.choice(broken), rng.choice(done)
         stamp = when()
-        results: list[bool] = []
-        failures: list[BaseException] = []
-        barrier = threading.Barrier(3)
-
-        def ending(match_id: str, game: engine.Match) -> None:
-            try:
-                with app.app_context():
-                    barrier.wait()
-                    results.append(end(match_id, game, stamp))
-            except BaseException as error:  # noqa: BLE001 - reported by the test below
-                failures.append(error)
-
-        threads = [
-            threading.Thread(target=ending, args=args)
-            for args in ((raced, final), (raced, abandon), (beside, other))
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
-        assert failures == []
+        results = race(app, [(raced, final), (raced, abandon), (beside, other)], stamp)
         outcomes.append(results)
         counted += 2
 
@@ -347,7 +351,8 @@ def test_the_migration_backfills_the_totals_from_the_history(app: Flask) -> None
             for t in db.session.scalars(select(PlayerTotal))
         }
         ladder = {
-            (r.game, r.period, r.points): r.players for r in db.session.scalars(select(PointsLadder))
+            (r.game, r.period, r.points): r.players
+            for r in db.session.scalars(select(PointsLadder))
         }
         games = set(db.session.scalars(select(MatchResult.game)))
     for game in (GIN, ALL_GAMES):
