@@ -1,16 +1,16 @@
 """The leaderboard: players ranked by ranking points, all time or this ISO week (UTC).
 
-Read from the kept totals (`webapp.totals`), never from the match history, so a page costs
-the same however many matches and players there are: two queries for a page (three with the
-viewer's own row), each an index range bounded by the page size or by the number of distinct
-points totals, never by the number of players.
+Read from the kept totals (`webapp.totals`), never from the match history: two queries for a
+page (three with the viewer's own row), each an index range bounded by the page size, the
+number of distinct points totals on the board, or — for the skip below — the number of
+players sharing one points total; never by the number of players or matches.
 
 - The ladder (``points_ladder``: players per points total) gives the number of players, each
   row's rank (one more than the players above) and where page *n* starts: at the points total
   whose running count reaches row ``(n - 1) × size + 1``.
 - The page is read from ``ix_player_totals_listing`` (game, period, points ↓, wins ↓, name):
-  seek to that points total, skip the players of that total listed on earlier pages, take
-  ``size`` rows.
+  seek to that points total, skip the players of that total listed on earlier pages (only
+  a page starting inside a crowd of equal totals skips many), take ``size`` rows.
 - The viewer's row is a primary-key read, its rank a sum over the ladder above it.
 
 Glossary
