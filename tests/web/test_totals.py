@@ -110,7 +110,8 @@ def test_games_are_kept_apart_and_summed_on_the_all_games_board(app: Flask) -> N
         db.session.commit()
         ann_id = ann.id
         assert recount.differences() == []
-    assert kept(app, GIN, ALL_TIME, ann_id).points == 30
+    gin = kept(app, GIN, ALL_TIME, ann_id)
+    assert (gin.points, gin.wins_normal, gin.wins_easy) == (30, 1, 0)
     assert kept(app, "romme", ALL_TIME, ann_id).points == 10
     assert kept(app, ALL_GAMES, ALL_TIME, ann_id).points == 40
     assert kept(app, ALL_GAMES, iso_week(NOW), ann_id).matches == 2

@@ -84,7 +84,7 @@ def week_start(now: datetime) -> datetime:
 
 def period_key(period: Period, now: datetime) -> str:
     """The totals' ``period`` key of the board: all time, or ``now``'s ISO week."""
-    return ALL_TIME if period is Period.ALL else iso_week(now)
+    return iso_week(now) if period is Period.WEEK else ALL_TIME
 
 
 def _row(values: Any, rank: int, position: int | None) -> Row:
