@@ -4,7 +4,7 @@
 full recount (there should be none: `webapp.totals` counts each ended match once, in the
 transaction that records it); ``--fix`` replaces the totals and ladders with the recount.
 
-The migration that created the tables (``0003_player_totals``) backfills them with the same
+The migration that created the tables (``0004_player_totals``) backfills them with the same
 aggregate written out in SQL: a migration must keep working when this module changes later.
 """
 

@@ -1,7 +1,7 @@
 """player totals and points ladders, backfilled from match_results
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-11-30 14:00:00
 
 Adds ``match_results.game`` (existing rows are Gin Rummy: ``'gin'``), ``player_totals`` (one
@@ -17,8 +17,8 @@ from alembic import op
 import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
-revision = '0003'
-down_revision = '0002'
+revision = '0004'
+down_revision = '0003'
 branch_labels = None
 depends_on = None
 
