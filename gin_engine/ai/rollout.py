@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 
 from gin_engine.ai.base import in_some_meld_mask
+from gin_engine.ai.evaluate import by_value
 from gin_engine.ai.inference import sample_hidden
 from gin_engine.ai.memory import Memory
 from gin_engine.cards import CardMask
@@ -86,13 +87,13 @@ def showdown(ruleset: Ruleset, knocker: CardMask, defender: CardMask) -> int:
 
 
 def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
-    """(least deadwood after one discard, the lowest such card's bit), never a card of
-    ``keep``."""
+    """(least deadwood after one discard, a card reaching it: the highest value first), never a
+    card of ``keep``. Stops once no card left can beat the best (see ``evaluate.draw_gain``)."""
+    now = deadwood_mask(h11)
     best, best_bit = 999, 0
-    m = h11 & ~keep
-    while m:
-        low = m & -m
-        m ^= low
+    for value, low in by_value(h11 & ~keep):
+        if now - value >= best:
+            break
         left = deadwood_mask(h11 ^ low)
         if left < best:
             best, best_bit = left, low
