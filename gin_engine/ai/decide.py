@@ -71,15 +71,17 @@ class Reason(StrEnum):
     """The card joins a meld of the hand and the count falls (deadwood_after < before)."""
     TAKE_UPCARD_LOWERS_DEADWOOD = "take-upcard-lowers-deadwood"
     PASS_UPCARD = "pass-upcard"
-    """The upcard would not lower the count, or melds nothing."""
+    """The upcard would not lower the count."""
     PASS_UPCARD_STOCK_BETTER = "pass-upcard-stock-better"
-    """The upcard would help, but the hand after a stock draw scores better."""
+    """The upcard would lower the count, but melds nothing or the hand after a stock draw
+    scores better."""
     TAKE_DISCARD_COMPLETES_MELD = "take-discard-completes-meld"
     TAKE_DISCARD_LOWERS_DEADWOOD = "take-discard-lowers-deadwood"
     DRAW_STOCK = "draw-stock"
-    """The top discard would not lower the count, melds nothing, or cannot be taken."""
+    """The top discard would not lower the count, or cannot be taken."""
     DRAW_STOCK_BETTER = "draw-stock-better"
-    """The top discard would help, but the hand after a stock draw scores better."""
+    """The top discard would lower the count, but melds nothing or the hand after a stock draw
+    scores better."""
     DISCARD_HIGHEST_DEADWOOD = "discard-highest-deadwood"
     DISCARD_SAFE = "discard-safe"
     """A slightly worse count, but the card is unlikely to help the opponent."""
@@ -155,10 +157,13 @@ def _draw(view: PlayerView) -> Decision:
     if top is None or not takeable:
         return Decision(draw, Reason.DRAW_STOCK, before, before)
     scores = draw_scores(view, top, read(view))
-    if scores is None:
-        reason = Reason.PASS_UPCARD if upcard else Reason.DRAW_STOCK
-        return Decision(draw, reason, before, before, top)
     after, discards = min_discard(mask | top.bit, keep=top)
+    if scores is None:
+        if after < before:  # it would lower the count, but melds nothing: not "no help"
+            reason = Reason.PASS_UPCARD_STOCK_BETTER if upcard else Reason.DRAW_STOCK_BETTER
+        else:
+            reason = Reason.PASS_UPCARD if upcard else Reason.DRAW_STOCK
+        return Decision(draw, reason, before, before, top)
     take_estimate = Estimate(take, scores.take)
     draw_estimate = Estimate(draw, scores.stock)
     if scores.take < scores.stock:
