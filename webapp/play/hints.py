@@ -7,12 +7,26 @@ so the page can never advise against a move its own numbers rate higher.
 
 from __future__ import annotations
 
-from flask_babel import LazyString, gettext
+from flask_babel import LazyString
+from flask_babel import gettext as babel_gettext
 from flask_babel import lazy_gettext as _l
 
-from gin_engine.actions import Action, Discard, DrawDiscard, DrawStock, Knock, PassUpcard
-from gin_engine.actions import TakeUpcard
+from gin_engine.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
 from gin_engine.ai import Decision, Estimate, Reason, Unit
+
+
+def gettext(message: str) -> str:
+    """Flask-Babel's gettext, typed (the library has no type hints)."""
+    return str(babel_gettext(message))
+
 
 HINT_TEXT: dict[Reason, LazyString] = {
     Reason.NEXT_HAND: _l("Deal the next hand."),
