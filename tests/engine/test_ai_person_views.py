@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from gin_engine import CLASSIC, STANDARD, Action, Match, Phase, PlayerView, legal_actions
 from gin_engine.ai import PLAYERS, hint, make_bot
+from gin_engine.ai.base import hand_mask, min_discard
 from gin_engine.ai.easy import easy_policy
 from gin_engine.driver import play
+from gin_engine.melds import deadwood_mask
 
 HANDS = int(sys.argv[1]) if __name__ == "__main__" else 2000
 
@@ -44,9 +46,7 @@ class Person:
 
 
 def _lowered_nothing(view: PlayerView) -> bool:
-    from gin_engine.ai.base import hand_mask, min_discard
-    from gin_engine.melds import deadwood_mask
-
+    """Whether the pile card just taken left the best count no lower than before."""
     assert view.taken_card is not None
     mask = hand_mask(view)
     return min_discard(mask, keep=view.taken_card)[0] >= deadwood_mask(mask ^ view.taken_card.bit)
