@@ -100,7 +100,7 @@ def _estimate_text(hint: Decision, estimate: Estimate) -> str:
     move = _move_name(hint, estimate.action)
     if hint.unit is Unit.HAND_SCORE:
         return gettext("%(move)s: hand score about %(score)s") % {
-            "move": move, "score": f"{estimate.value:.0f}"}
+            "move": move, "score": f"{estimate.value:.0f}".replace("-", "−")}
     points = f"{round(estimate.value):+d}".replace("-", "−")
     if estimate.undercut_risk is not None:
         return gettext("%(move)s: about %(points)s (undercut about %(risk)d%%)") % {
