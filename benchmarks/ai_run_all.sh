@@ -18,3 +18,6 @@ $PY -m gin_engine.tournament expert eager --matches 100 --ruleset classic --seed
 # The same yardsticks in one command (python -m gin_engine.tournament expert --panel):
 # $PY -m gin_engine.tournament expert --panel --matches 100 --ruleset classic --seed 1 --jobs 1
 $PY benchmarks/ai_hint_time.py 3000
+# The two narrowest yardstick figures again, on other deals:
+$PY -m gin_engine.tournament expert eager --matches 100 --ruleset classic --seed 1001 --jobs 1
+$PY -m gin_engine.tournament expert ginhunter --matches 100 --ruleset classic --seed 1001 --jobs 1
