@@ -2,7 +2,8 @@
 
 Turns are counted per hand as the draws made by both players (taking the upcard counts as a
 draw). Knock deadwood is the knocker's count at the showdown for knocks and undercuts (gins
-excluded, they are 0 by definition). Matches follow each other until N hands are played.
+excluded, they are 0 by definition), and so is the stock left at the knock. Matches follow
+each other until N hands are played.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from gin_engine.ruleset import PRESETS, preset
 _DRAWS = (Move.TAKE_UPCARD, Move.DRAW_STOCK, Move.DRAW_DISCARD)
 
 
-Record = tuple[int, HandEnd, int]
+Record = tuple[int, HandEnd, int, int]
+"""(turns, how it ended, knocker deadwood, stock cards left at the end)."""
 
 
 def play_hands(level: str, hands: int, ruleset_name: str, seed: int) -> list[Record]:
-    """(turns, how it ended, knocker deadwood) for each of ``hands`` hands."""
+    """One record for each of ``hands`` hands."""
     ruleset = preset(ruleset_name)
     rng = random.Random(seed)
     bots = [make_bot(level, random.Random(f"{seed}:{p}")) for p in (0, 1)]
@@ -37,24 +39,26 @@ def play_hands(level: str, hands: int, ruleset_name: str, seed: int) -> list[Rec
         play(match, bots, hands=1)
         result = match.results[-1]
         turns = sum(1 for e in match.hand.history if e.move in _DRAWS)
-        found.append((turns, result.end, result.knocker_deadwood))
+        found.append((turns, result.end, result.knocker_deadwood, len(match.hand.stock)))
     return found
 
 
 def report(level: str, found: list[Record]) -> list[str]:
-    turns = [t for t, _, _ in found]
+    turns = [t for t, _, _, _ in found]
     n = len(found)
     q1, median, q3 = statistics.quantiles(turns, n=4, method="inclusive")
-    ends = {end: sum(1 for _, e, _ in found if e is end) for end in HandEnd}
-    knocks = [d for _, e, d in found if e in (HandEnd.KNOCK, HandEnd.UNDERCUT)]
-    mean_knock = statistics.fmean(knocks) if knocks else 0.0
+    ends = {end: sum(1 for _, e, _, _ in found if e is end) for end in HandEnd}
+    knocks = [(d, s) for _, e, d, s in found if e in (HandEnd.KNOCK, HandEnd.UNDERCUT)]
+    mean_knock = statistics.fmean(d for d, _ in knocks) if knocks else 0.0
+    median_stock = statistics.median(s for _, s in knocks) if knocks else 0.0
     return [
         f"{level} vs {level}: {n} hands",
         f"turns per hand: median {median:g}, quartiles {q1:g}-{q3:g},"
         f" range {min(turns)}-{max(turns)}",
         f"knocks {ends[HandEnd.KNOCK] / n:.1%}, gins {ends[HandEnd.GIN] / n:.1%},"
         f" undercuts {ends[HandEnd.UNDERCUT] / n:.1%}, dead hands {ends[HandEnd.DEAD] / n:.1%}",
-        f"mean knocker deadwood (knocks and undercuts): {mean_knock:.1f}",
+        f"mean knocker deadwood (knocks and undercuts): {mean_knock:.2f},"
+        f" median stock left at the knock: {median_stock:g}",
     ]
 
 

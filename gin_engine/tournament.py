@@ -1,4 +1,6 @@
-"""``python -m gin_engine.tournament A B``: two computer levels play matches with seats swapped.
+"""``python -m gin_engine.tournament A B``: two computer players play matches with seats swapped.
+
+``python -m gin_engine.tournament expert --panel`` plays A against each yardstick in turn.
 
 Each deal seed is played twice, each bot in each seat, so both meet the same cards; a match is
 ``Match.new(ruleset, Random(seed))``, which fixes every deal of it. Prints the match win rate
@@ -17,7 +19,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 from gin_engine.actions import Action
-from gin_engine.ai import LEVELS, make_bot
+from gin_engine.ai import PANEL, PLAYERS, make_bot
 from gin_engine.driver import Player, play
 from gin_engine.hand import Phase
 from gin_engine.match import Match
@@ -37,30 +39,36 @@ class Tally:
     ends: Counter[str] = field(default_factory=Counter)
     """Hand outcomes: knock/gin/undercut by whom (``"A knock"``) and ``"dead"``."""
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
-    """Decision times in seconds for A and for B."""
+    """Decision times in seconds for A and for B (wall clock)."""
+    cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """The same decisions' processor time: on a shared machine the wall clock also counts the
+    time other programs held the core."""
 
     def add(self, other: Tally) -> None:
         self.matches += other.matches
         self.wins += other.wins
         self.points += other.points
         self.ends.update(other.ends)
-        self.times[0].extend(other.times[0])
-        self.times[1].extend(other.times[1])
+        for mine, theirs in ((self.times, other.times), (self.cpu, other.cpu)):
+            mine[0].extend(theirs[0])
+            mine[1].extend(theirs[1])
 
 
 @dataclass(frozen=True, slots=True)
 class Timed:
-    """A player whose every decision time is added to ``times``."""
+    """A player whose every decision time is added to ``times`` (wall) and ``cpu``."""
 
     player: Player
     times: list[float]
+    cpu: list[float]
 
     def choose(self, view: PlayerView) -> Action:
         if view.phase is Phase.HAND_OVER:
             return self.player.choose(view)  # dealing on is no decision
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = self.player.choose(view)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - start_cpu)
         return action
 
 
@@ -71,7 +79,8 @@ def play_match(ruleset: Ruleset, seed: int, levels: tuple[str, str], a_seat: int
     seats[a_seat], seats[1 - a_seat] = 0, 1  # seat -> bot (0 = A, 1 = B)
     tally = Tally(matches=1)
     bots = [
-        Timed(make_bot(levels[b], random.Random(f"{seed}:{b}:{a_seat}")), tally.times[b])
+        Timed(make_bot(levels[b], random.Random(f"{seed}:{b}:{a_seat}")),
+              tally.times[b], tally.cpu[b])
         for b in (0, 1)
     ]
     play(match, [bots[seats[0]], bots[seats[1]]])
@@ -153,32 +162,45 @@ def report(levels: tuple[str, str], tally: Tally) -> list[str]:
             count = tally.ends[f"{side} {end}"]
             lines.append(f"  {side} {end:<8} {count:6d}  {count / max(1, hands):6.1%}")
     lines.append(f"  dead       {tally.ends['dead']:6d}  {tally.ends['dead'] / max(1, hands):6.1%}")
-    for side, name, times in (("A", a, tally.times[0]), ("B", b, tally.times[1])):
-        lines.append(
-            f"decision time {side} {name}: n={len(times)}"
-            f" p50 {percentile(times, 0.5) * 1e3:.2f} ms"
-            f" p95 {percentile(times, 0.95) * 1e3:.2f} ms"
-            f" max {max(times, default=0.0) * 1e3:.2f} ms"
-        )
+    for side, name, times, cpu in (("A", a, tally.times[0], tally.cpu[0]),
+                                   ("B", b, tally.times[1], tally.cpu[1])):
+        for clock, values in (("wall", times), ("cpu", cpu)):
+            lines.append(
+                f"decision time {side} {name} ({clock}): n={len(values)}"
+                f" p50 {percentile(values, 0.5) * 1e3:.2f} ms"
+                f" p95 {percentile(values, 0.95) * 1e3:.2f} ms"
+                f" max {max(values, default=0.0) * 1e3:.2f} ms"
+            )
     return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("a", choices=LEVELS)
-    parser.add_argument("b", choices=LEVELS)
+    parser.add_argument("a", choices=PLAYERS)
+    parser.add_argument("b", choices=PLAYERS, nargs="?")
+    parser.add_argument("--panel", action="store_true",
+                        help=f"play A against each of {', '.join(PANEL)} in turn")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--ruleset", choices=sorted(PRESETS), default="classic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    levels = (args.a, args.b)
-    start = time.perf_counter()
-    tally = run(levels, args.matches, preset(args.ruleset), args.seed, args.jobs)
-    for line in report(levels, tally):
-        print(line)
-    print(f"ruleset {args.ruleset}, seed {args.seed}, jobs {args.jobs},"
-          f" wall {time.perf_counter() - start:.0f} s")
+    if (args.b is None) == (not args.panel):
+        parser.error("name opponent B, or --panel, not both")
+    weakest: tuple[float, str] | None = None
+    for b in PANEL if args.panel else (args.b,):
+        levels = (args.a, b)
+        start = time.perf_counter()
+        tally = run(levels, args.matches, preset(args.ruleset), args.seed, args.jobs)
+        for line in report(levels, tally):
+            print(line)
+        print(f"ruleset {args.ruleset}, seed {args.seed}, jobs {args.jobs},"
+              f" wall {time.perf_counter() - start:.0f} s", flush=True)
+        rate = tally.wins / tally.matches
+        if weakest is None or rate < weakest[0]:
+            weakest = (rate, b)
+    if args.panel and weakest is not None:
+        print(f"weakest figure: {args.a} vs {weakest[1]} {weakest[0]:.1%}")
 
 
 if __name__ == "__main__":

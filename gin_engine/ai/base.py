@@ -22,6 +22,7 @@ from gin_engine.view import PlayerView, legal_actions
 
 Policy = Callable[[PlayerView, random.Random], Action]
 
+
 @dataclass(frozen=True, slots=True)
 class Bot:
     """A computer player of one level: a policy plus its own random source."""
@@ -46,7 +47,7 @@ def min_discard(mask: CardMask, keep: Card | None = None) -> tuple[int, list[Car
         card = DECK[i]
         if card is keep:
             continue
-        left = deadwood_mask(mask ^ (1 << i))
+        left = deadwood_mask(mask ^ 1 << i)
         if left < best:
             best, cards = left, [card]
         elif left == best:
@@ -56,8 +57,14 @@ def min_discard(mask: CardMask, keep: Card | None = None) -> tuple[int, list[Car
 
 def in_some_meld(mask: CardMask, card: Card) -> bool:
     """Whether ``card`` forms a meld (any set or run) with cards of ``mask``."""
-    rank, suit = card.rank, card.suit
-    same_rank = mask & (RANK_BITS << rank) & ~card.bit
+    return in_some_meld_mask(mask, card.bit)
+
+
+def in_some_meld_mask(mask: CardMask, bit: int) -> bool:
+    """``in_some_meld`` for a card given by its bit (the rollouts' fast path)."""
+    index = bit.bit_length() - 1
+    rank, suit = index % 13, index // 13
+    same_rank = mask & (RANK_BITS << rank) & ~bit
     if same_rank.bit_count() >= 2:
         return True
     pattern = mask >> (13 * suit) & 0x1FFF | 1 << rank

@@ -10,6 +10,7 @@ Glossary
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gin_engine.ai.inference import danger
 from gin_engine.cards import DECK, VALUES, Card, CardMask, bit_indices
@@ -38,22 +39,41 @@ class Option:
     score: float
 
 
+@lru_cache(maxsize=1 << 17)
+def _deadwood(mask: CardMask) -> int:
+    """``deadwood_mask``, remembered: the discard scoring asks for the same hands again and
+    again (h - a + c - d equals h - d + c - a, and consecutive turns differ by two cards)."""
+    return deadwood_mask(mask)
+
+
+def by_value(mask: CardMask) -> list[tuple[int, int]]:
+    """(value, bit) of each card of ``mask``, highest value first."""
+    cards = [(VALUES[i % 13], 1 << i) for i in bit_indices(mask)]
+    cards.sort(reverse=True)
+    return cards
+
+
 def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
-    """Expected deadwood saved by one stock draw (then the best discard) from a 10-card hand."""
-    base = deadwood_mask(h10)
+    """Expected deadwood saved by one stock draw (then the best discard) from a 10-card hand.
+
+    Throwing card d from hand h leaves at least deadwood(h) - value(d) (put d back as
+    deadwood), so trying the cards from the highest value down may stop as soon as that bound
+    cannot beat the best found: the same result with far fewer searches.
+    """
+    base = _deadwood(h10)
+    held = by_value(h10)
     total = 0.0
     for i, p in draw_p.items():
         bit = 1 << i
         with_card = h10 | bit
-        if deadwood_mask(with_card) == base + VALUES[i % 13]:
+        now = _deadwood(with_card)
+        if now == base + VALUES[i % 13]:
             continue  # the card would stay deadwood and be thrown back
-        best = base
-        m = with_card
-        # inline, not bit_indices: the helper cost expert decisions 5.3% (README "Engine benchmark")
-        while m:
-            low = m & -m
-            m ^= low
-            left = deadwood_mask(with_card ^ low)
+        best = base  # throwing the drawn card back
+        for value, low in held:
+            if now - value >= best:
+                break
+            left = _deadwood(with_card ^ low)
             if left < best:
                 best = left
         total += p * (base - best)
@@ -82,17 +102,13 @@ def options(
     """Every discard worth scoring, best (lowest score) first; ties keep card order.
 
     ``below``: only discards leaving less deadwood than this (after taking a pile card, so
-    that two players can never pass cards back and forth for ever); none may qualify.
+    that two players can never pass cards back and forth for ever), when there are any: a
+    person may take a pile card that lowers nothing, and then every discard is scored.
     """
-    plain = []
-    for i in bit_indices(h11):
-        card = DECK[i]
-        if card is not keep:
-            left = deadwood_mask(h11 ^ (1 << i))
-            if below is None or left < below:
-                plain.append((left, card))
-    if not plain:
-        return []
+    every = [
+        (deadwood_mask(h11 ^ 1 << i), DECK[i]) for i in bit_indices(h11) if DECK[i] is not keep
+    ]
+    plain = [(d, card) for d, card in every if below is None or d < below] or every
     least = min(d for d, _ in plain)
     found = []
     for d, card in plain:

@@ -4,9 +4,9 @@ It takes a pile card only when the card melds with its hand and lowers its deadw
 card that melds nothing is worth less than a stock draw, which may meld). Among discards it
 prefers the least deadwood, but a card of the same rank as, or next in suit to, a card the
 opponent took from the pile costs extra; ties go to the discard that keeps the most cards able
-to meld. It knocks only with deadwood low enough for how far the hand has gone (less and less
-as the stock runs down; with a count of 1 or 2 and a deep stock it plays on for gin), and
-always goes gin.
+to meld. It waits for a stronger hand than easy: while the stock is deep it knocks only with a
+low count (with 1 or 2 it plays on for gin), accepting more as the stock runs down, and always
+goes gin.
 """
 
 from __future__ import annotations
@@ -26,18 +26,19 @@ FEED_PENALTY = 2
 """Deadwood points charged for a discard next to a card the opponent took."""
 GIN_WAIT, GIN_STOCK = 2, 10
 """With at most GIN_WAIT deadwood and GIN_STOCK stock cards left, play on for gin."""
-MID_STOCK, MID_LIMIT = 16, 8
-LATE_STOCK, LATE_LIMIT = 8, 6
-"""Below MID_STOCK stock cards normal knocks with at most MID_LIMIT, below LATE_STOCK LATE_LIMIT."""
+EARLY_LIMIT, MID_STOCK, MID_LIMIT, LATE_STOCK = 5, 16, 7, 8
+"""While the stock holds MID_STOCK cards or more normal knocks only with at most EARLY_LIMIT,
+then with at most MID_LIMIT, and below LATE_STOCK with any legal count: it waits for a
+stronger hand than easy, which knocks whenever it may."""
 
 
 def knock_limit_for_stage(stock: int, knock_limit: int) -> int:
     """The most deadwood normal knocks with, given the cards left in the stock."""
     if stock >= MID_STOCK:
-        return knock_limit
+        return min(knock_limit, EARLY_LIMIT)
     if stock >= LATE_STOCK:
         return min(knock_limit, MID_LIMIT)
-    return min(knock_limit, LATE_LIMIT)
+    return knock_limit
 
 
 def _outs(h10: CardMask, unseen: CardMask) -> int:
@@ -81,8 +82,8 @@ def normal_policy(view: PlayerView, rng: random.Random) -> Action:
         if not mask & card.bit or card is taken:
             continue
         left = deadwood_mask(mask ^ card.bit)
-        if left >= below:
-            continue
+        if left >= below and least < below:
+            continue  # (a person's view may hold a take that lowered nothing: then any card)
         cost = left + (FEED_PENALTY if fed & card.bit else 0)
         scored.append((cost, -_outs(mask ^ card.bit, memory.unseen), left, card))
     scored.sort(key=lambda s: (s[0], s[1]))

@@ -15,7 +15,8 @@ from gin_engine import (
     TakeUpcard,
     legal_actions,
 )
-from gin_engine.ai import HintReason, expert, hint, make_bot
+from gin_engine.ai import Reason as HintReason
+from gin_engine.ai import Unit, hint, make_bot
 from gin_engine.cards import Card
 from gin_engine.deck import stacked_deck
 
@@ -49,24 +50,33 @@ def test_gin_comes_first_when_available():
     assert (h.deadwood_before, h.deadwood_after) == (10, 0)
 
 
-def test_early_knock_is_held_for_gin_with_a_deep_stock():
+def test_early_knock_with_ten_is_weighed_against_playing_on_and_the_better_is_advised():
     match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "9H")
     match.apply(0, TakeUpcard())
     h = hint(match.view(0))
-    assert isinstance(h.action, Discard) and h.action in legal_actions(match.view(0))
-    assert h.reason is HintReason.HOLD_FOR_GIN
-    assert (h.deadwood_before, h.deadwood_after) == (38, 10)
+    assert h.action in legal_actions(match.view(0))
+    assert h.unit is Unit.POINTS and len(h.estimates) == 2
+    knock = next(e for e in h.estimates if isinstance(e.action, Knock))
+    play_on = next(e for e in h.estimates if isinstance(e.action, Discard))
+    assert knock.undercut_risk is not None and 0 <= knock.undercut_risk <= 1
+    assert h.estimates[0].action == h.action and h.ranks_first(h.estimates[0])
+    if knock.value >= play_on.value:
+        assert (h.action, h.reason) == (knock.action, HintReason.KNOCK_NOW)
+        assert (h.deadwood_before, h.deadwood_after) == (38, 10)
+    else:
+        assert (h.action, h.reason) == (play_on.action, HintReason.PLAY_ON)
 
 
-def test_knock_is_suggested_with_its_risk_once_the_stock_runs_low(monkeypatch):
-    monkeypatch.setattr(expert, "PLAY_ON_STOCK", 99)  # as if the stock were nearly used up
-    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D KC QS", "9H")
+def test_a_low_knock_early_is_advised_with_its_numbers():
+    # taking 2C lowers nothing (AC alone was 1); then a knock with 2 against a computer hand
+    # of high cards is worth far more than playing on
+    match = _deal("2S 3S 4S 5H 6H 7H 9C 9D 9S AC", "2C")
     match.apply(0, TakeUpcard())
     h = hint(match.view(0))
-    assert isinstance(h.action, Knock)
-    assert h.reason is HintReason.KNOCK_NOW
-    assert (h.deadwood_before, h.deadwood_after) == (38, 10)
-    assert h.undercut_risk is not None and h.undercut_risk < 0.2
+    assert isinstance(h.action, Knock) and h.reason is HintReason.KNOCK_NOW
+    knock, play_on = h.estimates
+    assert knock.action == h.action and knock.value >= play_on.value
+    assert knock.undercut_risk is not None and knock.undercut_risk < 0.2
 
 
 def test_draw_phase_and_discard_phase_hints():

@@ -1,66 +1,126 @@
-"""One translated sentence for each hint reason, with the numbers filled in."""
+"""The hint in words: one translated sentence for the reason, then the estimates compared.
+
+The numbers line reads e.g. "Knock: about +38 (undercut about 6%) · Play on: about +22 →
+advice: knock". It lists exactly the estimates of the engine's decision, the chosen move first,
+so the page can never advise against a move its own numbers rate higher.
+"""
 
 from __future__ import annotations
 
 from flask_babel import LazyString
+from flask_babel import gettext as babel_gettext
 from flask_babel import lazy_gettext as _l
 
-from gin_engine.ai import Hint, HintReason
+from gin_engine.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_engine.ai import Decision, Estimate, Reason, Unit
 
-HINT_TEXT: dict[HintReason, LazyString] = {
-    HintReason.NEXT_HAND: _l("Deal the next hand."),
-    HintReason.GIN_NOW: _l("Go gin now by discarding %(card)s: no deadwood left."),
-    HintReason.KNOCK_NOW: _l(
-        "Knock now, discarding %(card)s: your deadwood would be %(after)d "
-        "and an undercut looks unlikely."
+
+def gettext(message: str) -> str:
+    """Flask-Babel's gettext, typed (the library has no type hints)."""
+    return str(babel_gettext(message))
+
+
+HINT_TEXT: dict[Reason, LazyString] = {
+    Reason.NEXT_HAND: _l("Deal the next hand."),
+    Reason.GIN_NOW: _l("Go gin now by discarding %(card)s: no deadwood left."),
+    Reason.KNOCK_NOW: _l(
+        "Knock now, discarding %(card)s (deadwood %(after)d): by the estimate below it scores "
+        "more than playing on."
     ),
-    HintReason.HOLD_UNDERCUT_RISK: _l(
-        "You could knock, but the computer may undercut you: discard %(card)s and play on."
+    Reason.PLAY_ON: _l(
+        "You could knock, but by the estimate below playing on scores more: discard %(card)s."
     ),
-    HintReason.HOLD_FOR_GIN: _l(
-        "You could knock, but with plenty of stock left playing on pays more: discard "
-        "%(card)s and wait for gin; if the computer knocks first, your low count may undercut it."
-    ),
-    HintReason.TAKE_UPCARD_COMPLETES_MELD: _l(
+    Reason.TAKE_UPCARD_COMPLETES_MELD: _l(
         "Take the upcard %(card)s: it completes a meld (deadwood %(before)d → %(after)d)."
     ),
-    HintReason.TAKE_UPCARD_LOWERS_DEADWOOD: _l(
+    Reason.TAKE_UPCARD_LOWERS_DEADWOOD: _l(
         "Take the upcard %(card)s: it lowers your deadwood (%(before)d → %(after)d)."
     ),
-    HintReason.PASS_UPCARD: _l("Pass: the upcard %(card)s does not help your hand."),
-    HintReason.PASS_UPCARD_STOCK_BETTER: _l(
+    Reason.PASS_UPCARD: _l("Pass: the upcard %(card)s does not help your hand."),
+    Reason.PASS_UPCARD_STOCK_BETTER: _l(
         "Pass: the upcard %(card)s would help only a little; a card from the stock "
         "is more likely to complete a meld."
     ),
-    HintReason.TAKE_DISCARD_COMPLETES_MELD: _l(
+    Reason.TAKE_DISCARD_COMPLETES_MELD: _l(
         "Take %(card)s from the discard pile: it completes a meld "
         "(deadwood %(before)d → %(after)d)."
     ),
-    HintReason.TAKE_DISCARD_LOWERS_DEADWOOD: _l(
+    Reason.TAKE_DISCARD_LOWERS_DEADWOOD: _l(
         "Take %(card)s from the discard pile: it lowers your deadwood "
         "(%(before)d → %(after)d)."
     ),
-    HintReason.DRAW_STOCK: _l("Draw from the stock: the top discard does not help you."),
-    HintReason.DRAW_STOCK_BETTER: _l(
+    Reason.DRAW_STOCK: _l("Draw from the stock: the top discard does not help you."),
+    Reason.DRAW_STOCK_BETTER: _l(
         "Draw from the stock: %(card)s would help only a little; a card from the stock "
         "is more likely to complete a meld."
     ),
-    HintReason.DISCARD_HIGHEST_DEADWOOD: _l(
+    Reason.DISCARD_HIGHEST_DEADWOOD: _l(
         "Discard %(card)s: it sheds the most deadwood (%(before)d → %(after)d)."
     ),
-    HintReason.DISCARD_SAFE: _l(
+    Reason.DISCARD_SAFE: _l(
         "Discard %(card)s: the computer is unlikely to use it (deadwood %(after)d)."
     ),
-    HintReason.DISCARD_KEEPS_CHANCES: _l(
+    Reason.DISCARD_KEEPS_CHANCES: _l(
         "Discard %(card)s: it keeps the cards most likely to make melds (deadwood %(after)d)."
     ),
 }
 
 
-def hint_text(hint: Hint) -> str:
+def hint_text(hint: Decision) -> str:
     numbers = {
         "card": hint.card.symbol if hint.card else "",
         "before": hint.deadwood_before,
         "after": hint.deadwood_after,
     }
-    return str(HINT_TEXT[hint.reason]) % numbers
+    sentence = str(HINT_TEXT[hint.reason]) % numbers
+    line = estimates_line(hint)
+    return f"{sentence} {line}" if line else sentence
+
+
+def estimates_line(hint: Decision) -> str:
+    """The compared moves with their estimates, the chosen one first, and the advice."""
+    if not hint.estimates:
+        return ""
+    parts = [_estimate_text(hint, e) for e in hint.estimates]
+    if hint.unit is Unit.HAND_SCORE:
+        parts[-1] += gettext(" (lower is better)")
+    advice = gettext("→ advised: %(move)s") % {"move": _move_name(hint, hint.estimates[0].action)}
+    return gettext(" · ").join(parts) + " " + advice
+
+
+def _estimate_text(hint: Decision, estimate: Estimate) -> str:
+    move = _move_name(hint, estimate.action)
+    if hint.unit is Unit.HAND_SCORE:
+        return gettext("%(move)s: hand score about %(score)s") % {
+            "move": move, "score": f"{estimate.value:.0f}".replace("-", "−")}
+    points = f"{round(estimate.value):+d}".replace("-", "−")
+    if estimate.undercut_risk is not None:
+        return gettext("%(move)s: about %(points)s (undercut about %(risk)d%%)") % {
+            "move": move, "points": points, "risk": round(estimate.undercut_risk * 100)}
+    return gettext("%(move)s: about %(points)s") % {"move": move, "points": points}
+
+
+def _move_name(hint: Decision, action: Action) -> str:
+    card = getattr(action, "card", None) or hint.card
+    symbol = card.symbol if card is not None else ""
+    if isinstance(action, Knock):
+        return gettext("Knock")
+    if isinstance(action, Discard):
+        if hint.unit is Unit.POINTS:
+            return gettext("Play on")
+        return gettext("Discard %(card)s") % {"card": symbol}
+    if isinstance(action, TakeUpcard | DrawDiscard):
+        return gettext("Take %(card)s") % {"card": symbol}
+    if isinstance(action, PassUpcard):
+        return gettext("Pass")
+    if isinstance(action, DrawStock):
+        return gettext("Draw from the stock")
+    return gettext("This move")

@@ -1,0 +1,143 @@
+"""Rollouts: the rest of a hand played out fast on card masks, to estimate what playing on is worth.
+
+Glossary
+    world      one guess of everything hidden from the deciding player: the opponent's hand
+               (its known cards plus hidden ones sampled by inference weight) and the stock order
+               (the other unseen cards, shuffled)
+    rollout    the hand played on in one world by a fast policy: take the pile card only when it
+               melds and lowers the count, otherwise draw; throw the card leaving least deadwood;
+               go gin at once; knock by each side's knock rule
+    knock rule the most deadwood a side knocks with while the stock is deep; near the end of the
+               stock (``LATE_STOCK``) any legal knock is made
+
+Points are from the deciding player's side: positive when it scores, negative when the opponent
+does, 0 for a dead hand. Showdowns use the engine's own lay-off search against the knocker's
+minimum arrangement.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gin_engine.ai.base import in_some_meld_mask
+from gin_engine.ai.evaluate import by_value
+from gin_engine.ai.inference import sample_hidden
+from gin_engine.ai.memory import Memory
+from gin_engine.cards import CardMask
+from gin_engine.layoff import lay_off
+from gin_engine.melds import arrange, deadwood_mask
+from gin_engine.ruleset import Ruleset
+
+LATE_STOCK = 6
+"""With this many stock cards or fewer, a rollout side knocks whenever it may."""
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    opponent: CardMask
+    stock: tuple[int, ...]
+    """Card bits in draw order."""
+
+
+def sample_world(
+    memory: Memory, weights: list[float], rng: random.Random, draws: int = 0
+) -> World:
+    """One world consistent with the view: hidden cards by weight, the rest as the stock.
+
+    ``draws``: how many stock cards the opponent has drawn this hand. A hand sampled at random
+    is far worse than one a player has been improving, so the sample is played forward that
+    many times (draw an unseen card, throw the hidden card leaving least deadwood) before it
+    is used; the known cards stay.
+    """
+    hidden = sample_hidden(memory, weights, rng)
+    rest = memory.unseen & ~hidden
+    pool = _bits(rest)
+    for _ in range(min(draws, len(pool))):
+        k = rng.randrange(len(pool))
+        drawn = pool[k]
+        hand = memory.opp_known | hidden | drawn
+        _, thrown = _best_discard(hand, memory.opp_known)
+        hidden = (hidden | drawn) ^ thrown
+        pool[k] = thrown
+    stock = _bits(memory.unseen & ~hidden)
+    rng.shuffle(stock)
+    return World(memory.opp_known | hidden, tuple(stock[: memory.stock]))
+
+
+def _bits(mask: CardMask) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(low)
+    return found
+
+
+def showdown(ruleset: Ruleset, knocker: CardMask, defender: CardMask) -> int:
+    """Points to the knocker (negative when undercut) for a knock or gin with 10 cards."""
+    melds = arrange(knocker)
+    mine = melds.deadwood
+    if mine == 0:
+        return ruleset.gin_bonus + deadwood_mask(defender)
+    theirs = lay_off(defender, melds.melds).deadwood
+    if theirs <= mine:
+        return -(ruleset.undercut_bonus + mine - theirs)
+    return theirs - mine
+
+
+def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
+    """(least deadwood after one discard, a card reaching it: the highest value first), never a
+    card of ``keep``. Stops once no card left can beat the best (see ``evaluate.draw_gain``)."""
+    now = deadwood_mask(h11)
+    best, best_bit = 999, 0
+    for value, low in by_value(h11 & ~keep):
+        if now - value >= best:
+            break
+        left = deadwood_mask(h11 ^ low)
+        if left < best:
+            best, best_bit = left, low
+    return best, best_bit
+
+
+def play_out(
+    ruleset: Ruleset,
+    mine: CardMask,
+    world: World,
+    top: int,
+    knock_rules: tuple[int, int],
+) -> int:
+    """The opponent moves next with ``top`` (a card bit) on the pile; points to me.
+
+    ``knock_rules``: the most deadwood (me, opponent) knock with while the stock is deep.
+    """
+    hands = [mine, world.opponent]
+    stock = list(world.stock)
+    stock.reverse()  # pop() draws the first card
+    player = 1
+    limit, dead = ruleset.knock_limit, ruleset.dead_hand_stock
+    while True:
+        hand = hands[player]
+        now = deadwood_mask(hand)
+        taken = 0
+        if top and in_some_meld_mask(hand, top):
+            after, _ = _best_discard(hand | top, top)
+            if after < now:
+                taken = top
+        if taken:
+            hand |= taken
+        elif len(stock) > dead:
+            hand |= stock.pop()
+        else:
+            return 0
+        left, card = _best_discard(hand, taken)
+        hand ^= card
+        hands[player] = hand
+        rule = knock_rules[player] if len(stock) > LATE_STOCK else limit
+        if left == 0 or left <= min(rule, limit):
+            points = showdown(ruleset, hand, hands[1 - player])
+            return points if player == 0 else -points
+        if len(stock) <= dead:
+            return 0
+        top = card
+        player = 1 - player

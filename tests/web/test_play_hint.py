@@ -1,0 +1,36 @@
+"""The table's Hint: never a 500, whatever the person took; its numbers are on the page."""
+
+from __future__ import annotations
+
+import re
+
+from gin_engine.deck import stacked_deck
+from tests.web.play_helpers import get, post_move, seat_match
+
+PERSON = "2S 3S 4S 5H 6H 7H 9C 9D 9S AC"  # deadwood 1 (AC)
+COMPUTER = "KH QD JS TH 7C 6D 4H 3C KD QC"
+NUMBERS = re.compile(r"Knock: about [+−]\d+ \(undercut about \d+%\) · Play on: about [+−]\d+")
+
+
+def test_hint_after_taking_an_upcard_that_lowers_nothing_answers_with_numbers(app, client):
+    # 2C melds nothing and cannot lower a count of 1: the take is legal but useless
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "2C", "KC"))
+    client.get("/?lang=en")
+    post_move(client, get(client), "take-upcard")
+    page = client.get("/play?hint=1")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'data-hint="knock-now"' in html
+    assert NUMBERS.search(html), html[html.find('class="hint"'):][:400]
+    assert "→ advised: Knock" in html
+
+
+def test_hint_numbers_are_translated(app, client):
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "2C", "KC"))
+    client.get("/?lang=zh_Hans")
+    post_move(client, get(client), "take-upcard")
+    html = client.get("/play?hint=1").get_data(as_text=True)
+    assert re.search(r"敲牌：约 [+−]\d+（被反敲约 \d+%） · 继续：约 [+−]\d+ → 建议敲牌", html)
+    client.get("/?lang=zh_Hant")
+    html = client.get("/play?hint=1").get_data(as_text=True)
+    assert re.search(r"敲牌：約 [+−]\d+（被反敲約 \d+%） · 繼續：約 [+−]\d+ → 建議敲牌", html)
