@@ -29,7 +29,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict gin_engine webapp
+	$(VENV)/bin/mypy --strict gin_engine romme_engine engine_common webapp
 	$(PY) scripts/deadcode.py
 
 # Refresh the .po files after changing translatable strings in code or templates.

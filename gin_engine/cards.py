@@ -15,21 +15,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine_common.notation import RANKS, RED_SUITS, SUITS, read_rank_suit
+from engine_common.notation import symbol as notation_symbol
 from gin_engine.errors import InvalidCardError
-
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-RED_SUITS = frozenset({1, 2})
 
 CardMask = int
 """A set of cards as a 52-bit integer: bit ``card.index`` is set when the card is present."""
 
 RANK_BITS: CardMask = 0x8004002001
 """The four aces (bits 0, 13, 26, 39); ``RANK_BITS << rank`` are the four cards of ``rank``."""
-
-_SYMBOL_TO_SUIT = {sym: i for i, sym in enumerate(SUIT_SYMBOLS)}
-_RANK_ALIASES = {"10": 9}
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -71,8 +65,7 @@ class Card:
     @property
     def symbol(self) -> str:
         """Display form with the suit symbol and ``10`` for ten, e.g. ``10♥``."""
-        rank = "10" if self.rank == 9 else RANKS[self.rank]
-        return rank + SUIT_SYMBOLS[self.suit]
+        return notation_symbol(self.suit, self.rank)
 
     def __str__(self) -> str:
         return RANKS[self.rank] + SUITS[self.suit]
@@ -94,22 +87,10 @@ class Card:
         exact = _BY_CODE.get(text)  # the common case: a snapshot's or a form's own code
         if exact is not None:
             return exact
-        raw = text.strip().upper()
-        if len(raw) < 2 or len(raw) > 3:
+        read = read_rank_suit(text)
+        if read is None:
             raise InvalidCardError(text)
-        rank_part, suit_part = raw[:-1], raw[-1]
-        if rank_part in _RANK_ALIASES:
-            rank = _RANK_ALIASES[rank_part]
-        elif len(rank_part) == 1 and rank_part in RANKS:
-            rank = RANKS.index(rank_part)
-        else:
-            raise InvalidCardError(text)
-        if suit_part in SUITS:
-            suit = SUITS.index(suit_part)
-        elif suit_part in _SYMBOL_TO_SUIT:
-            suit = _SYMBOL_TO_SUIT[suit_part]
-        else:
-            raise InvalidCardError(text)
+        suit, rank = read
         return cls._all[suit * 13 + rank]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine_common import snapshot as common
 from gin_engine.cards import Card, to_mask
 from gin_engine.errors import InvalidInputError
 from gin_engine.hand import Event, Hand, Phase
@@ -31,15 +32,13 @@ def decode_cards(text: str) -> list[Card]:
 
 def encode_ruleset(ruleset: Ruleset) -> str | dict[str, Any]:
     """A preset is stored by name; anything else in full."""
-    return ruleset.name if PRESETS.get(ruleset.name) == ruleset else ruleset.to_dict()
+    return common.encode_ruleset(ruleset, PRESETS)
 
 
 def decode_ruleset(data: str | dict[str, Any]) -> Ruleset:
-    if isinstance(data, str):
-        if data not in PRESETS:
-            raise InvalidInputError(f"unknown ruleset {data!r}")
-        return PRESETS[data]
-    return Ruleset.from_dict(data)
+    if isinstance(data, str) and data not in PRESETS:
+        raise InvalidInputError(f"unknown ruleset {data!r}")
+    return common.decode_ruleset(data, PRESETS, Ruleset.from_dict)
 
 
 def _encode_melds(melds: tuple[Meld, ...]) -> str:

@@ -1,0 +1,63 @@
+"""Errors by cause: malformed input versus a move the rules forbid.
+
+``InvalidInputError`` (and ``InvalidCardError``) mean the input could not be read at all;
+``IllegalActionError`` means it was read but the rules refuse it. The web layer turns
+``IllegalActionError.reason`` — a stable code from ``Reason`` — into a translated sentence.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Reason(StrEnum):
+    """Stable codes for every refusal; their values are part of the public contract."""
+
+    NOT_YOUR_TURN = "not-your-turn"
+    WRONG_PHASE = "wrong-phase"
+    DRAW_FIRST = "draw-first"
+    ALREADY_DREW = "already-drew"
+    NOT_IN_HAND = "not-in-hand"
+    DISCARD_PILE_EMPTY = "discard-pile-empty"
+    TAKEN_CARD_UNUSABLE = "taken-card-unusable"
+    """The top discard cannot be laid out this turn, so it may not be taken."""
+    NOT_A_MELD = "not-a-meld"
+    NOT_OPENED = "not-opened"
+    """Lay-offs and joker swaps need an opening made in an earlier turn."""
+    NO_SUCH_MELD = "no-such-meld"
+    DOES_NOT_FIT = "does-not-fit"
+    END_NEEDED = "end-needed"
+    """The card (a joker, or an ace on a 12-card run) fits both ends: say which."""
+    NO_JOKER_TO_SWAP = "no-joker-to-swap"
+    KEEP_A_CARD = "keep-a-card"
+    """The last card must be discarded; it cannot be melded or laid off."""
+    NOTHING_STAGED = "nothing-staged"
+    OPENING_TOO_LOW = "opening-too-low"
+    TAKEN_CARD_NOT_USED = "taken-card-not-used"
+    CANNOT_DISCARD_TAKEN_CARD = "cannot-discard-taken-card"
+    JOKER_NOT_RELAID = "joker-not-relaid"
+    HAND_NOT_OVER = "hand-not-over"
+    MATCH_OVER = "match-over"
+
+
+class RommeError(Exception):
+    """Base of every error this package raises."""
+
+
+class InvalidInputError(RommeError, ValueError):
+    """Input that cannot be read: an unknown card, action or snapshot."""
+
+
+class InvalidCardError(InvalidInputError):
+    def __init__(self, text: str) -> None:
+        super().__init__(f"not a card: {text!r}")
+        self.text = text
+
+
+class IllegalActionError(RommeError):
+    """A well-formed action the rules refuse; the match is left unchanged."""
+
+    def __init__(self, reason: Reason, detail: str = "") -> None:
+        super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
+        self.reason = reason
+        self.detail = detail

@@ -1,0 +1,198 @@
+"""The best lay-down: the largest-value set of melds a hand can lay out, jokers included.
+
+The search works on card faces (``kind`` 0..51, counted 0..2 because of the two decks) and a
+number of jokers. It always settles the lowest face left: leave it out, or put it in one of the
+melds that contain it. Every meld holds more naturals than jokers, so settling the naturals
+settles everything. Faces below the current one are already settled, which bounds the runs to
+look at: a run through the current face starts at it, or one joker below it.
+
+Results are memoised per (faces left, jokers left, joker still owed), so a 14-card hand is
+searched in milliseconds (``benchmarks/romme_laydown.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from romme_engine.cards import Card, position_value, rank_of_position, rank_value
+from romme_engine.melds import MAX_RUN, Meld, read_meld
+
+# A meld shape: its faces in order, None for a joker; the tuple is also the run order.
+Shape = tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown:
+    """Melds a hand can lay out together, their total value and the cards left over."""
+
+    melds: tuple[Meld, ...]
+    value: int
+    left: tuple[Card, ...]
+
+    @property
+    def cards(self) -> int:
+        return sum(len(m.cards) for m in self.melds)
+
+
+def best_lay_down(
+    hand: Sequence[Card], *, must: Card | None = None, keep_one: bool = False
+) -> LayDown | None:
+    """The highest-value melds from ``hand``; None when no meld (with ``must`` in it) exists.
+
+    ``must``: a card of the hand that has to be in a meld (the taken discard, a freed joker).
+    ``keep_one``: leave at least one card to discard (the last card is never melded).
+    """
+    counts = [0] * 52
+    jokers = 0
+    for card in hand:
+        if card.is_joker:
+            jokers += 1
+        else:
+            counts[card.kind] += 1
+    must_kind = None if must is None or must.is_joker else must.kind
+    need_joker = must is not None and must.is_joker
+    best = _Search(must_kind).run(counts, jokers, need_joker)
+    if best is None:
+        return None
+    value, shapes = best
+    used = sum(len(s) for s in shapes)
+    if keep_one and used == len(hand):
+        return _best_leaving_one(hand, must)
+    return _realise(hand, shapes, value, must)
+
+
+def _best_leaving_one(hand: Sequence[Card], must: Card | None) -> LayDown | None:
+    """Only when the best uses every card: the best that leaves some one card out."""
+    best: LayDown | None = None
+    tried: set[int] = set()
+    for i, card in enumerate(hand):
+        if card.kind in tried or (must is not None and card == must):
+            continue
+        tried.add(card.kind)
+        rest = [*hand[:i], *hand[i + 1 :]]
+        found = best_lay_down(rest, must=must)
+        if found is not None and (best is None or found.value > best.value):
+            best = LayDown(found.melds, found.value, (*found.left, card))
+    return best
+
+
+class _Search:
+    def __init__(self, must_kind: int | None) -> None:
+        self.must_kind = must_kind
+        self.memo: dict[tuple[bytes, int, bool], tuple[int, tuple[Shape, ...]] | None] = {}
+
+    def run(
+        self, counts: list[int], jokers: int, need_joker: bool
+    ) -> tuple[int, tuple[Shape, ...]] | None:
+        found = self._best(counts, 0, jokers, need_joker, self.must_kind is not None)
+        if found is None or not found[1]:
+            return None
+        return found
+
+    def _best(
+        self, counts: list[int], start: int, jokers: int, need_joker: bool, need_must: bool
+    ) -> tuple[int, tuple[Shape, ...]] | None:
+        """Best (value, shapes) from faces ``start`` on; None if an obligation cannot be met."""
+        while start < 52 and counts[start] == 0:
+            start += 1
+        if need_must and start > (self.must_kind or 0):
+            return None
+        if start == 52:
+            return None if need_joker or need_must else (0, ())
+        key = (bytes(counts[start:]), jokers, need_joker)
+        if key in self.memo and not need_must:
+            return self.memo[key]
+        best: tuple[int, tuple[Shape, ...]] | None = None
+        is_must = need_must and start == self.must_kind
+        if not is_must:
+            counts[start] -= 1
+            best = self._best(counts, start, jokers, need_joker, need_must)
+            counts[start] += 1
+        for shape, value, used_jokers in _melds_from(counts, start, jokers):
+            for face in shape:
+                if face is not None:
+                    counts[face] -= 1
+            rest = self._best(
+                counts,
+                start,
+                jokers - used_jokers,
+                need_joker and used_jokers == 0,
+                need_must and self.must_kind not in shape,
+            )
+            for face in shape:
+                if face is not None:
+                    counts[face] += 1
+            if rest is not None and (best is None or value + rest[0] > best[0]):
+                best = (value + rest[0], (shape, *rest[1]))
+        if not need_must:
+            self.memo[key] = best
+        return best
+
+
+def _melds_from(
+    counts: list[int], face: int, jokers: int
+) -> Iterable[tuple[Shape, int, int]]:
+    """Every meld shape holding ``face`` from the faces at or above it: (shape, value, jokers)."""
+    suit, rank = divmod(face, 13)
+    # Sets: this face with other suits of the rank (higher suits only: lower ones are settled).
+    others = [s * 13 + rank for s in range(suit + 1, 4) if counts[s * 13 + rank]]
+    value = rank_value(rank)
+    for mask in range(1, 1 << len(others)):
+        chosen = (others[i] for i in range(len(others)) if mask >> i & 1)
+        members: list[int | None] = [face, *chosen]
+        if len(members) >= 3:
+            yield tuple(members), value * len(members), 0
+        if jokers and len(members) in (2, 3):
+            yield (*members, None), value * (len(members) + 1), 1
+    # Runs through this face's position; ranks below it in this suit are settled (count 0).
+    base = suit * 13
+    starts = [(1, 1)] if rank == 0 else [(rank + 1, rank + 1), (rank, rank + 1)]
+    if rank == 0:
+        starts += [(low, 14) for low in range(2, 13)]
+    for low, at in starts:
+        yield from _runs(counts, base, face, low, at, jokers)
+
+
+def _runs(
+    counts: list[int], base: int, face: int, low: int, at: int, jokers: int
+) -> Iterable[tuple[Shape, int, int]]:
+    """Runs of one suit from position ``low`` holding ``face`` at position ``at``."""
+    if low < 1:
+        return
+    stack: list[tuple[int, Shape, int, int, int]] = [(low, (), 0, 0, 0)]
+    # (next position, shape so far, value, jokers used, naturals used)
+    while stack:
+        pos, shape, value, used, naturals = stack.pop()
+        length = len(shape)
+        if length >= 3 and naturals > used and pos > at:
+            yield shape, value, used
+        if pos > 14 or length >= MAX_RUN or (low == 1 and pos == 14):
+            continue
+        own = base + rank_of_position(pos)
+        worth = position_value(pos)
+        if pos == at:
+            stack.append((pos + 1, (*shape, face), value + worth, used, naturals + 1))
+            continue
+        if counts[own] and not (own == face and pos != at and counts[own] < 2):
+            stack.append((pos + 1, (*shape, own), value + worth, used, naturals + 1))
+        if used < jokers and (not shape or shape[-1] is not None):
+            stack.append((pos + 1, (*shape, None), value + worth, used + 1, naturals))
+
+
+def _realise(
+    hand: Sequence[Card], shapes: Sequence[Shape], value: int, must: Card | None
+) -> LayDown:
+    """Turn face shapes back into the hand's own cards (``must`` first of its face)."""
+    pool: dict[int, list[Card]] = {}
+    for card in sorted(hand, key=lambda c: (c != must, c.id)):
+        pool.setdefault(card.kind, []).append(card)
+    melds: list[Meld] = []
+    for shape in shapes:
+        cards = [pool[52 if face is None else face].pop(0) for face in shape]
+        meld = read_meld(cards)
+        if meld is None:  # the search only builds valid shapes
+            raise AssertionError(f"search built an invalid meld: {cards}")
+        melds.append(meld)
+    left = tuple(c for cards in pool.values() for c in cards)
+    return LayDown(tuple(melds), value, tuple(sorted(left, key=lambda c: c.id)))

@@ -1,0 +1,147 @@
+"""A match: hands dealt one after another until the ruleset's number of hands or limit.
+
+Glossary
+    seat        0..players-1; seat 0 is the person on the site; play passes to seat + 1
+                (the player on the left)
+    seed        the match's secret shuffle seed; deal ``n`` is shuffled by
+                ``Random(f"{seed}:{n}")`` and its stock refills by ``Random(f"{seed}:{n}:r{k}")``,
+                so a stored match re-deals identically and a refresh can never re-shuffle
+    standing    the match's end: totals and the winners (lowest total, ties share)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine_common.snapshot import check_version
+from romme_engine.actions import Action, NextHand
+from romme_engine.cards import DECK, Card
+from romme_engine.errors import IllegalActionError, InvalidInputError, Reason
+from romme_engine.hand import Hand, Phase
+from romme_engine.results import HandResult, Standing, match_over, standing, totals
+from romme_engine.ruleset import Ruleset
+from romme_engine.snapshot import (
+    SNAPSHOT_VERSION,
+    decode_hand,
+    decode_result,
+    decode_ruleset,
+    encode_hand,
+    encode_result,
+    encode_ruleset,
+)
+from romme_engine.view import PlayerView, make_view
+
+
+def first_dealer(players: int) -> int:
+    """Hand 1 is dealt by the computer on the person's right, so the person (seat 0) starts."""
+    return players - 1
+
+
+class Match:
+    """A Rommé match of 2..4 players. Change it only through ``apply``; read it through ``view``."""
+
+    def __init__(self, ruleset: Ruleset, seed: str, hand: Hand) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self.hand = hand
+        self.results: list[HandResult] = []
+        self.standing: Standing | None = None
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset,
+        players: int,
+        rng: random.Random,
+        deck: Sequence[Card] | None = None,
+    ) -> Match:
+        """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
+
+        ``deck`` fixes the first deal for tests (dealt first card first); later deals come
+        from the seed.
+        """
+        seed = f"{rng.getrandbits(128):032x}"
+        order = list(deck) if deck is not None else shuffled_deck(seed, 1)
+        dealer = first_dealer(players)
+        return cls(ruleset, seed, Hand.deal(ruleset, 1, dealer, players, order, f"{seed}:1"))
+
+    @property
+    def players(self) -> int:
+        return self.hand.players
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.MATCH_OVER if self.standing is not None else self.hand.phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return totals(self.results, self.players)
+
+    @property
+    def turn(self) -> int | None:
+        """Who must act now; None between hands and after the match."""
+        return self.hand.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+
+    def apply(self, player: int, action: Action) -> None:
+        """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
+        if self.standing is not None:
+            raise IllegalActionError(Reason.MATCH_OVER)
+        if isinstance(action, NextHand):
+            self.next_hand()
+            return
+        self.hand.apply(player, action)
+        if self.hand.result is not None:
+            self.results.append(self.hand.result)
+            self._settle_if_over()
+
+    def next_hand(self, deck: Sequence[Card] | None = None) -> None:
+        """Deal the next hand, dealt by the player left of the last dealer."""
+        if self.standing is not None:
+            raise IllegalActionError(Reason.MATCH_OVER)
+        if self.hand.phase is not Phase.HAND_OVER:
+            raise IllegalActionError(Reason.HAND_NOT_OVER)
+        number = self.hand.number + 1
+        order = list(deck) if deck is not None else shuffled_deck(self.seed, number)
+        dealer = (self.hand.dealer + 1) % self.players
+        self.hand = Hand.deal(
+            self.ruleset, number, dealer, self.players, order, f"{self.seed}:{number}"
+        )
+
+    def _settle_if_over(self) -> None:
+        if self.results and match_over(self.ruleset, self.results, self.players):
+            self.standing = standing(self.results, self.players)
+
+    def view(self, player: int) -> PlayerView:
+        return make_view(self, player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A versioned, compact, JSON-safe snapshot; ``from_dict`` restores the exact match."""
+        return {
+            "v": SNAPSHOT_VERSION,
+            "rules": encode_ruleset(self.ruleset),
+            "seed": self.seed,
+            "results": [encode_result(r) for r in self.results],
+            "hand": encode_hand(self.hand),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        try:
+            check_version(data, SNAPSHOT_VERSION)
+            ruleset = decode_ruleset(data["rules"])
+            results = [decode_result(r) for r in data["results"]]
+            hand = decode_hand(ruleset, data["hand"], results)
+            match = cls(ruleset, str(data["seed"]), hand)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
+        match.results = results
+        match._settle_if_over()
+        return match
+
+
+def shuffled_deck(seed: str, deal: int) -> list[Card]:
+    deck = list(DECK)
+    random.Random(f"{seed}:{deal}").shuffle(deck)
+    return deck

@@ -1,0 +1,131 @@
+"""Compact JSON-safe encodings of a hand and its results for match snapshots (never pickle).
+
+Cards are two hex digits of their id run together (``"06423a"``); a meld is its cards in order,
+melds separated by ``|``. A meld's shape is read again from its cards, so a snapshot cannot
+smuggle in an invalid meld.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_common import snapshot as common
+from romme_engine.cards import CARD_COUNT, Card, decode_cards, encode_cards
+from romme_engine.errors import InvalidInputError
+from romme_engine.hand import Event, Hand, Phase, Saved
+from romme_engine.melds import Meld, read_meld
+from romme_engine.results import HandEnd, HandResult
+from romme_engine.ruleset import PRESETS, Ruleset
+
+SNAPSHOT_VERSION = 1
+
+
+def encode_ruleset(ruleset: Ruleset) -> str | dict[str, Any]:
+    return common.encode_ruleset(ruleset, PRESETS)
+
+
+def decode_ruleset(data: str | dict[str, Any]) -> Ruleset:
+    if isinstance(data, str) and data not in PRESETS:
+        raise InvalidInputError(f"unknown ruleset {data!r}")
+    return common.decode_ruleset(data, PRESETS, Ruleset.from_dict)
+
+
+def encode_melds(melds: tuple[Meld, ...] | list[Meld]) -> str:
+    return "|".join(encode_cards(m.cards) for m in melds)
+
+
+def decode_melds(text: str) -> list[Meld]:
+    melds = []
+    for part in text.split("|") if text else []:
+        meld = read_meld(decode_cards(part))
+        if meld is None:
+            raise InvalidInputError(f"not a meld: {part!r}")
+        melds.append(meld)
+    return melds
+
+
+def _card(text: str) -> Card | None:
+    return decode_cards(text)[0] if text else None
+
+
+def encode_result(result: HandResult) -> dict[str, Any]:
+    return {
+        "n": result.number,
+        "dl": result.dealer,
+        "e": result.end.value,
+        "w": result.winner,
+        "h": [encode_cards(h) for h in result.hands],
+        "hv": list(result.hand_values),
+        "p": list(result.penalties),
+    }
+
+
+def decode_result(data: dict[str, Any]) -> HandResult:
+    return HandResult(
+        number=int(data["n"]),
+        dealer=int(data["dl"]),
+        end=HandEnd(data["e"]),
+        winner=None if data["w"] is None else int(data["w"]),
+        hands=tuple(tuple(decode_cards(h)) for h in data["h"]),
+        hand_values=tuple(int(v) for v in data["hv"]),
+        penalties=tuple(int(p) for p in data["p"]),
+    )
+
+
+def encode_hand(hand: Hand) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "n": hand.number,
+        "dl": hand.dealer,
+        "k": hand.shuffle_key,
+        "h": [encode_cards(h) for h in hand.hands],
+        "st": encode_cards(hand.stock),
+        "dp": encode_cards(hand.discard_pile),
+        "tb": encode_melds(hand.table),
+        "ow": "".join(str(o) for o in hand.owners),
+        "op": "".join("1" if o else "0" for o in hand.opened),
+        "ph": hand.phase.value,
+        "t": hand.turn,
+        "tk": encode_cards([hand.taken_card] if hand.taken_card else []),
+        "dr": encode_cards([hand.drawn_card] if hand.drawn_card else []),
+        "fj": encode_cards(hand.freed_jokers),
+        "sr": hand.stock_runs,
+        "hi": [e.encode() for e in hand.history],
+    }
+    if hand.saved is not None:
+        data["sv"] = [
+            encode_cards(hand.saved.hand),
+            encode_melds(hand.saved.table),
+            "".join(str(o) for o in hand.saved.owners),
+        ]
+    return data
+
+
+def decode_hand(ruleset: Ruleset, data: dict[str, Any], results: list[HandResult]) -> Hand:
+    hands = [decode_cards(h) for h in data["h"]]
+    hand = Hand(
+        ruleset, int(data["n"]), int(data["dl"]), hands, decode_cards(data["st"]), str(data["k"])
+    )
+    hand.discard_pile = decode_cards(data["dp"])
+    hand.table = decode_melds(data["tb"])
+    hand.owners = [int(o) for o in data["ow"]]
+    hand.opened = [o == "1" for o in data["op"]]
+    hand.phase = Phase(data["ph"])
+    hand.turn = int(data["t"])
+    hand.taken_card = _card(data["tk"])
+    hand.drawn_card = _card(data["dr"])
+    hand.freed_jokers = decode_cards(data["fj"])
+    hand.stock_runs = int(data["sr"])
+    hand.history = [Event.decode(e) for e in data["hi"]]
+    if "sv" in data:
+        cards, melds, owners = data["sv"]
+        hand.saved = Saved(
+            tuple(decode_cards(cards)), tuple(decode_melds(melds)), tuple(int(o) for o in owners)
+        )
+    if hand.phase is Phase.HAND_OVER:
+        hand.result = results[-1]
+    cards = hand.all_cards()
+    if len(cards) != CARD_COUNT or len(set(cards)) != CARD_COUNT:
+        raise InvalidInputError("snapshot does not hold the 110 distinct cards")
+    if len(hand.owners) != len(hand.table) or len(hand.opened) != len(hands):
+        raise InvalidInputError("snapshot table owners or openings do not match")
+    return hand

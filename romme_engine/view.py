@@ -1,0 +1,112 @@
+"""A player's view: everything one player may know, and nothing more.
+
+Other players' cards and the stock order are not reachable from a view; other hands appear
+only as card counts until the hand's result shows them. Computer players and pages see only
+views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from romme_engine.cards import Card
+from romme_engine.hand import Event, Phase
+from romme_engine.melds import Meld
+from romme_engine.results import HandResult, Standing
+from romme_engine.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from romme_engine.match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    player: int
+    players: int
+    ruleset: Ruleset
+    phase: Phase
+    turn: int | None
+    """Who must act; None between hands and after the match."""
+    dealer: int
+    hand_number: int
+    hand: tuple[Card, ...]
+    """This player's cards, in id order."""
+    hand_counts: tuple[int, ...]
+    """How many cards each player holds."""
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    """Who laid each table meld."""
+    opened: tuple[bool, ...]
+    discard_pile: tuple[Card, ...]
+    """Bottom first; the top is the last card."""
+    stock_count: int
+    stock_runs: int
+    may_take_discard: bool
+    """Whether this player may take the top discard now (it can be laid out this turn)."""
+    drawn_card: Card | None
+    taken_card: Card | None
+    """The card taken from the discard pile this turn: it must be laid out."""
+    freed_jokers: tuple[Card, ...]
+    """Jokers swapped off the table this turn: they must be laid out again."""
+    staged: tuple[int, ...]
+    """Table indices of the melds laid this turn (taken back by a take-back)."""
+    can_take_back: bool
+    history: tuple[Event, ...]
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    standing: Standing | None
+    """Set once the match is over."""
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.player
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def result(self) -> HandResult | None:
+        if self.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and self.results:
+            return self.results[-1]
+        return None
+
+    @property
+    def next_player(self) -> int:
+        return (self.player + 1) % self.players
+
+
+def make_view(match: Match, player: int) -> PlayerView:
+    hand = match.hand
+    phase = match.phase
+    mine = hand.turn == player and phase is Phase.PLAY
+    return PlayerView(
+        player=player,
+        players=hand.players,
+        ruleset=match.ruleset,
+        phase=phase,
+        turn=match.turn,
+        dealer=hand.dealer,
+        hand_number=hand.number,
+        hand=tuple(sorted(hand.hands[player])),
+        hand_counts=tuple(len(h) for h in hand.hands),
+        table=tuple(hand.table),
+        owners=tuple(hand.owners),
+        opened=tuple(hand.opened),
+        discard_pile=tuple(hand.discard_pile),
+        stock_count=len(hand.stock),
+        stock_runs=hand.stock_runs,
+        may_take_discard=(
+            phase is Phase.DRAW and hand.turn == player and hand.may_take_discard(player)
+        ),
+        drawn_card=hand.drawn_card if mine else None,
+        taken_card=hand.taken_card if mine else None,
+        freed_jokers=tuple(hand.freed_jokers) if mine else (),
+        staged=tuple(hand.staged()) if mine else (),
+        can_take_back=mine and hand.saved is not None,
+        history=tuple(hand.history),
+        scores=match.scores,
+        results=tuple(match.results),
+        standing=match.standing,
+    )

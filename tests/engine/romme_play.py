@@ -1,0 +1,51 @@
+"""Random legal play for Rommé tests: players that pick uniformly among the legal actions,
+leaning towards laying cards out so hands end in a reasonable number of turns."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from romme_engine import Discard, Match, NextHand, Phase, Ruleset, TakeBack, legal_actions
+from romme_engine.cards import CARD_COUNT
+
+QUICK = Ruleset(name="quick-test", hands=1)
+
+
+def random_action(match: Match, rng: random.Random):
+    player = match.turn if match.turn is not None else 0
+    legal = legal_actions(match.view(player))
+    assert legal, f"no legal action in phase {match.phase}"
+    if match.phase is Phase.DRAW or match.phase is Phase.HAND_OVER:
+        return player, rng.choice(legal)
+    laying = [a for a in legal if not isinstance(a, Discard | TakeBack)]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if laying and (rng.random() < 0.8 or not discards):
+        return player, rng.choice(laying)
+    return player, rng.choice(discards or legal)
+
+
+def check_conserved(match: Match) -> None:
+    cards = match.hand.all_cards()
+    assert len(cards) == CARD_COUNT and len(set(cards)) == CARD_COUNT
+
+
+def play_checked(match: Match, rng: random.Random, max_steps: int = 5000) -> list[str]:
+    """Play ``match`` to its end; at every step check the snapshot round trip and the cards."""
+    steps = 0
+    snapshots = []
+    while match.phase is not Phase.MATCH_OVER:
+        player, action = random_action(match, rng)
+        if isinstance(action, NextHand):
+            match.apply(player, action)
+        else:
+            match.apply(player, action)
+        check_conserved(match)
+        data = match.to_dict()
+        text = json.dumps(data, separators=(",", ":"))
+        again = Match.from_dict(json.loads(text)).to_dict()
+        assert again == data
+        snapshots.append(text)
+        steps += 1
+        assert steps < max_steps, "match runs on for ever"
+    return snapshots
