@@ -145,39 +145,64 @@ def _melds_from(
             yield tuple(members), value * len(members), 0
         if jokers and len(members) in (2, 3):
             yield (*members, None), value * (len(members) + 1), 1
-    # Runs through this face's position; ranks below it in this suit are settled (count 0).
+    # Runs through this face's position; ranks below it in this suit are settled (count 0),
+    # so a run starts at this face or one joker below it. An ace also ends runs high (at 14).
     base = suit * 13
-    starts = [(1, 1)] if rank == 0 else [(rank + 1, rank + 1), (rank, rank + 1)]
     if rank == 0:
-        starts += [(low, 14) for low in range(2, 13)]
-    for low, at in starts:
-        yield from _runs(counts, base, face, low, at, jokers)
+        yield from _runs_up(counts, base, face, 1, jokers)
+        yield from _runs_down(counts, base, face, jokers)
+    else:
+        yield from _runs_up(counts, base, face, rank + 1, jokers)
+        if jokers and rank + 1 > 1:
+            yield from _runs_up(counts, base, face, rank, jokers)
 
 
-def _runs(
-    counts: list[int], base: int, face: int, low: int, at: int, jokers: int
+_VALUE = tuple(position_value(p) if p else 0 for p in range(15))
+
+
+def _runs_up(
+    counts: list[int], base: int, face: int, low: int, jokers: int
 ) -> Iterable[tuple[Shape, int, int]]:
-    """Runs of one suit from position ``low`` holding ``face`` at position ``at``."""
-    if low < 1:
-        return
-    stack: list[tuple[int, Shape, int, int, int]] = [(low, (), 0, 0, 0)]
-    # (next position, shape so far, value, jokers used, naturals used)
+    """Runs of one suit from position ``low`` up, holding ``face``: at ``low`` itself, or at
+    ``low + 1`` after a joker at ``low``."""
+    if low == (face - base) + 1:
+        first: tuple[Shape, int, int, int] = ((face,), _VALUE[low], 0, 1)
+    else:
+        first = ((None, face), _VALUE[low] + _VALUE[low + 1], 1, 1)
+    stack = [first]
     while stack:
-        pos, shape, value, used, naturals = stack.pop()
+        shape, value, used, naturals = stack.pop()
         length = len(shape)
-        if length >= 3 and naturals > used and pos > at:
+        if length >= 3 and naturals > used:
             yield shape, value, used
+        pos = low + length
         if pos > 14 or length >= MAX_RUN or (low == 1 and pos == 14):
             continue
         own = base + rank_of_position(pos)
-        worth = position_value(pos)
-        if pos == at:
-            stack.append((pos + 1, (*shape, face), value + worth, used, naturals + 1))
+        if counts[own] and own != face:
+            stack.append(((*shape, own), value + _VALUE[pos], used, naturals + 1))
+        if used < jokers and shape[-1] is not None:
+            stack.append(((*shape, None), value + _VALUE[pos], used + 1, naturals))
+
+
+def _runs_down(
+    counts: list[int], base: int, face: int, jokers: int
+) -> Iterable[tuple[Shape, int, int]]:
+    """Runs of one suit ending with this ace high (position 14), grown downwards."""
+    stack: list[tuple[Shape, int, int, int]] = [((face,), _VALUE[14], 0, 1)]
+    while stack:
+        shape, value, used, naturals = stack.pop()
+        length = len(shape)
+        if length >= 3 and naturals > used:
+            yield shape, value, used
+        pos = 14 - length
+        if pos < 2:
             continue
-        if counts[own] and not (own == face and pos != at and counts[own] < 2):
-            stack.append((pos + 1, (*shape, own), value + worth, used, naturals + 1))
-        if used < jokers and (not shape or shape[-1] is not None):
-            stack.append((pos + 1, (*shape, None), value + worth, used + 1, naturals))
+        own = base + rank_of_position(pos)
+        if counts[own]:
+            stack.append(((own, *shape), value + _VALUE[pos], used, naturals + 1))
+        if used < jokers and shape[0] is not None:
+            stack.append(((None, *shape), value + _VALUE[pos], used + 1, naturals))
 
 
 def _realise(

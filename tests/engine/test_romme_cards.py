@@ -34,7 +34,8 @@ def test_unreadable_cards_are_invalid_input(text):
 
 
 def test_penalties_joker_20_ace_11_faces_10_else_face_value():
-    values = {code: penalty(Card.parse(code), 20) for code in ["JK1", "AS", "KH", "QD", "JC", "TS", "7H", "2C"]}
+    codes = ["JK1", "AS", "KH", "QD", "JC", "TS", "7H", "2C"]
+    values = {code: penalty(Card.parse(code), 20) for code in codes}
     assert values == {"JK1": 20, "AS": 11, "KH": 10, "QD": 10, "JC": 10, "TS": 10, "7H": 7, "2C": 2}
 
 

@@ -13,7 +13,6 @@ from romme_engine import (
     Reason,
     Ruleset,
     parse_action,
-    parse_cards,
 )
 from romme_engine.deck import stacked_deck
 
