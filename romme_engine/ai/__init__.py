@@ -1,0 +1,42 @@
+"""Computer players for Rommé: ``make_bot(level, rng)`` and the person's ``hint``.
+
+Every level sees only its own ``PlayerView``, never another hand or the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from romme_engine.actions import Action, NextHand
+from romme_engine.ai.levels import STYLES
+from romme_engine.ai.plan import Style, Why, step
+from romme_engine.errors import IllegalActionError, Reason
+from romme_engine.hand import Phase
+from romme_engine.view import PlayerView
+
+LEVELS = ("simple", "easy", "normal", "expert")
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    level: str
+    style: Style
+    rng: random.Random
+
+    def choose(self, view: PlayerView) -> Action:
+        """One legal action for ``view``; between hands it deals on."""
+        if view.phase is Phase.HAND_OVER:
+            return NextHand()
+        if not view.my_turn:
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
+        return step(view, self.style)[0]
+
+
+def make_bot(level: str, rng: random.Random) -> Bot:
+    if level not in STYLES:
+        raise ValueError(f"unknown level {level!r}")
+    return Bot(level, STYLES[level], rng)
+
+
+__all__ = ["LEVELS", "Bot", "Why", "make_bot"]

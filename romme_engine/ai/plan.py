@@ -1,0 +1,151 @@
+"""The turn every computer player follows, with the choices that differ by level left open.
+
+Glossary
+    style     a level's choices: whether to take the top discard, whether to lay down now,
+              whether to swap jokers, and which card to throw
+    step      one action of a turn; a bot is asked again after each one, and the plan is
+              recomputed from the view (a bot keeps no memory between requests)
+    pending   the taken discard and freed jokers still in hand: they go out first
+    loose     a card outside the hand's best lay-down
+
+The hint for the person asks the expert's style through the same ``step`` and gets the
+reason code with it, so a hint and the expert never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from romme_engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayMeld,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+)
+from romme_engine.cards import Card
+from romme_engine.hand import Phase
+from romme_engine.laydown import LayDown, best_lay_down
+from romme_engine.legal import (
+    laid_value,
+    lay_offs,
+    legal_actions,
+    legal_discards,
+    must_lay_out,
+    swaps,
+)
+from romme_engine.melds import Meld, jokers_fit, swap_joker
+from romme_engine.view import PlayerView
+
+
+class Why(StrEnum):
+    """Why a step was chosen: the hint's stable reason codes."""
+
+    TAKE_DISCARD = "take-discard"
+    """The top discard can be laid out this turn (it opens, or joins or extends a meld)."""
+    DRAW_STOCK = "draw-stock"
+    LAY_TAKEN_CARD = "lay-taken-card"
+    """The taken discard must be laid out this turn."""
+    RELAY_JOKER = "relay-joker"
+    """A joker swapped off the table must be laid out again this turn."""
+    OPEN = "open"
+    """The hand's best lay-down reaches the opening: lay it."""
+    LAY_MELD = "lay-meld"
+    LAY_OFF = "lay-off"
+    SWAP_JOKER = "swap-joker"
+    HOLD_FOR_HAND_ROMME = "hold-for-hand-romme"
+    """Could open, but waiting may go out in one turn for double."""
+    DISCARD_HIGHEST = "discard-highest"
+    """Throw the loose card with the most penalty points."""
+    DISCARD_LEAST_USEFUL = "discard-least-useful"
+    """Throw the card least likely to join a meld, weighing its penalty."""
+    DISCARD_SAFE = "discard-safe"
+    """A card the next player is unlikely to use."""
+    TAKE_BACK = "take-back"
+    """The staged lay-down cannot be completed: take it back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    take: Callable[[PlayerView], bool]
+    lay_now: Callable[[PlayerView, LayDown], bool]
+    """Asked before opening, when the best lay-down reaches the opening."""
+    discard: Callable[[PlayerView, Sequence[Card], LayDown | None], tuple[Card, Why]]
+    """Chooses among the legal discards; gets the hand's best lay-down (its melds are kept)."""
+    swap_jokers: bool = True
+    lay_jokers_off: bool = True
+
+
+def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
+    """The next action of this player's turn and why."""
+    if view.phase is Phase.DRAW:
+        if view.may_take_discard and style.take(view):
+            return TakeDiscard(), Why.TAKE_DISCARD
+        return DrawStock(), Why.DRAW_STOCK
+    hand = list(view.hand)
+    opened = view.opened[view.player]
+    table = list(view.table)
+    for card in must_lay_out(view):
+        why = Why.LAY_TAKEN_CARD if card == view.taken_card else Why.RELAY_JOKER
+        if opened:
+            fits = lay_offs([card], table)
+            if fits:
+                return fits[0], why
+        found = best_lay_down(hand, must=card, keep_one=True)
+        if found is not None:
+            meld = next(m for m in found.melds if card in m.cards)
+            return LayMeld(meld.cards), why
+        if opened:
+            for swap in swaps([card], table):
+                if _joker_finds_a_place(hand, table, swap):
+                    return swap, why
+        return _fallback(view), Why.TAKE_BACK
+    staged = laid_value(view)
+    found = best_lay_down(hand, keep_one=True)
+    if found is not None:
+        if opened:
+            return LayMeld(found.melds[0].cards), Why.LAY_MELD
+        if staged + found.value >= view.ruleset.opening:
+            if staged or style.lay_now(view, found):
+                return LayMeld(found.melds[0].cards), Why.OPEN
+    if not opened and 0 < staged < view.ruleset.opening:
+        return _fallback(view), Why.TAKE_BACK
+    if opened and len(hand) > 1:
+        for lay_off in lay_offs(hand, table):
+            if lay_off.card.is_joker and not style.lay_jokers_off and len(hand) > 3:
+                continue
+            return lay_off, Why.LAY_OFF
+        if style.swap_jokers:
+            for swap in swaps(hand, table):
+                if _joker_finds_a_place(hand, table, swap):
+                    return swap, Why.SWAP_JOKER
+    candidates = [d.card for d in legal_discards(view)]
+    if not candidates:
+        return _fallback(view), Why.TAKE_BACK
+    whole = None if opened else best_lay_down(hand)
+    card, why = style.discard(view, candidates, whole)
+    return Discard(card), why
+
+
+def _joker_finds_a_place(hand: list[Card], table: list[Meld], swap: SwapJoker) -> bool:
+    swapped = swap_joker(table[swap.meld], swap.card)
+    if swapped is None:
+        return False
+    meld, joker = swapped
+    after = [*table[: swap.meld], meld, *table[swap.meld + 1 :]]
+    rest = [c for c in hand if c != swap.card]
+    return jokers_fit(after) or (
+        len(rest) >= 3 and best_lay_down([*rest, joker], must=joker, keep_one=True) is not None
+    )
+
+
+
+def _fallback(view: PlayerView) -> Action:
+    """When the plan is stuck: take the staged cards back, or else any legal action."""
+    if view.can_take_back:
+        return TakeBack()
+    return legal_actions(view)[0]

@@ -1,0 +1,171 @@
+"""``python -m romme_engine.tournament A B [C D] --players N``: computer levels play Rommé matches.
+
+Seat 0 gets level A, seat 1 level B and so on; when fewer levels than players are named, the
+last one fills the other seats (``expert simple --players 4`` is one expert against three
+simple bots). Each match seed is played once per rotation of the seats, so every level meets
+the same cards in every seat. Prints A's match wins (alone, and shared ties) with the 95%
+Wilson interval, penalty points per match, how hands ended, and decision times per level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from romme_engine.ai import LEVELS, make_bot
+from romme_engine.hand import Phase
+from romme_engine.match import Match
+from romme_engine.ruleset import PRESETS, Ruleset, preset
+
+MAX_STEPS = 20000
+"""A guard: a match that never ends is a bug, not a result."""
+
+
+@dataclass
+class Tally:
+    """Figures from the side of the first level (A)."""
+
+    matches: int = 0
+    wins: int = 0
+    """A's total was the lowest, alone."""
+    shared: int = 0
+    """A shared the lowest total."""
+    margin: int = 0
+    """Sum over matches of (the others' mean total minus A's total)."""
+    ends: Counter[str] = field(default_factory=Counter)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.matches += other.matches
+        self.wins += other.wins
+        self.shared += other.shared
+        self.margin += other.margin
+        self.ends.update(other.ends)
+        for level, values in other.times.items():
+            self.times.setdefault(level, []).extend(values)
+
+
+def seat_levels(levels: tuple[str, ...], players: int) -> list[str]:
+    return [levels[min(i, len(levels) - 1)] for i in range(players)]
+
+
+def play_match(ruleset: Ruleset, seed: int, levels: list[str], shift: int) -> Tally:
+    """One match on the deals of ``seed`` with the level list rotated by ``shift`` seats;
+    the A player (index 0 of ``levels``) sits in seat ``shift``."""
+    players = len(levels)
+    seats = [levels[(s - shift) % players] for s in range(players)]
+    a_seat = shift
+    match = Match.new(ruleset, players, random.Random(seed))
+    bots = [make_bot(level, random.Random(f"{seed}:{s}")) for s, level in enumerate(seats)]
+    tally = Tally(matches=1)
+    for _ in range(MAX_STEPS):
+        if match.phase is Phase.MATCH_OVER:
+            break
+        if match.phase is Phase.HAND_OVER:
+            match.next_hand()
+            continue
+        seat = match.hand.turn
+        view = match.view(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(view)
+        tally.times.setdefault(seats[seat], []).append(time.perf_counter() - start)
+        match.apply(seat, action)
+    else:
+        raise RuntimeError(f"match {seed} did not end in {MAX_STEPS} steps")
+    assert match.standing is not None
+    for result in match.results:
+        if result.winner is None:
+            tally.ends["stock ran out"] += 1
+        else:
+            who = "A" if result.winner == a_seat else "other"
+            tally.ends[f"{who} {result.end.value}"] += 1
+    winners = match.standing.winners
+    if winners == (a_seat,):
+        tally.wins = 1
+    elif a_seat in winners:
+        tally.shared = 1
+    totals = match.standing.totals
+    others = [t for s, t in enumerate(totals) if s != a_seat]
+    tally.margin = round(sum(others) / len(others) - totals[a_seat])
+    return tally
+
+
+def run(levels: tuple[str, ...], players: int, matches: int, ruleset: Ruleset, seed: int
+        ) -> Tally:
+    """``matches`` matches (rounded up to whole seat rotations) on seeds ``seed``, ``seed+1``..."""
+    seated = seat_levels(levels, players)
+    total = Tally()
+    rounds = math.ceil(matches / players)
+    for i in range(rounds):
+        for shift in range(players):
+            total.add(play_match(ruleset, seed + i, seated, shift))
+    return total
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(levels: tuple[str, ...], players: int, tally: Tally) -> list[str]:
+    n = tally.matches
+    seated = seat_levels(levels, players)
+    low, high = wilson(tally.wins, n)
+    any_low, any_high = wilson(tally.wins + tally.shared, n)
+    hands = sum(tally.ends.values())
+    lines = [
+        f"{' / '.join(seated)}: {n} matches, {players} players, seats rotated on common seeds",
+        f"A ({seated[0]}) wins alone: {tally.wins}/{n} = {tally.wins / n:.1%}"
+        f"  (95% Wilson {low:.1%} .. {high:.1%})",
+        f"A wins or shares: {tally.wins + tally.shared}/{n} = {(tally.wins + tally.shared) / n:.1%}"
+        f"  (95% Wilson {any_low:.1%} .. {any_high:.1%}); fair share {1 / players:.1%}",
+        f"A's margin per match (others' mean total minus A's): {tally.margin / n:+.1f}",
+        f"hands: {hands}, {hands / n:.2f} per match",
+    ]
+    for end, count in sorted(tally.ends.items()):
+        lines.append(f"  {end:<18} {count:6d}  {count / max(1, hands):6.1%}")
+    for level, times in sorted(tally.times.items()):
+        lines.append(
+            f"decision time {level}: n={len(times)}"
+            f" p50 {percentile(times, 0.5) * 1e3:.2f} ms"
+            f" p95 {percentile(times, 0.95) * 1e3:.2f} ms"
+            f" max {max(times, default=0.0) * 1e3:.1f} ms"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("levels", nargs="+", choices=LEVELS)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--ruleset", choices=sorted(PRESETS), default="romme")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 2 <= args.players <= 4 or len(args.levels) > args.players:
+        parser.error("2 to 4 players, at most one level per player")
+    levels = tuple(args.levels)
+    start = time.perf_counter()
+    tally = run(levels, args.players, args.matches, preset(args.ruleset), args.seed)
+    for line in report(levels, args.players, tally):
+        print(line)
+    print(f"ruleset {args.ruleset}, seed {args.seed}, wall {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
