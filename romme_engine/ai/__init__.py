@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 
 from romme_engine.actions import Action, NextHand
+from romme_engine.ai.hints import Hint, hint
 from romme_engine.ai.levels import STYLES
 from romme_engine.ai.plan import Style, Why, step
 from romme_engine.errors import IllegalActionError, Reason
@@ -39,4 +40,4 @@ def make_bot(level: str, rng: random.Random) -> Bot:
     return Bot(level, STYLES[level], rng)
 
 
-__all__ = ["LEVELS", "Bot", "Why", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Hint", "Why", "hint", "make_bot"]
