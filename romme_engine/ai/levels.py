@@ -91,13 +91,14 @@ def _expert_discard(view: PlayerView, candidates: Sequence[Card], whole: LayDown
 
 
 def _expert_lay_now(view: PlayerView, found: LayDown) -> bool:
-    """Hold an opening back only while one more good card may take the whole hand out."""
-    if len(found.left) > 2:
+    """Hold an opening back only while one more card may take the whole hand out in one turn
+    (Hand-Rommé, double) and nobody else is near going out. With one card left over, laying
+    now is already a Hand-Rommé."""
+    if len(found.left) != 2:
         return True
     others = [n for p, n in enumerate(view.hand_counts) if p != view.player]
-    table_close = min(others) <= 6 or any(view.opened[p] for p in range(view.players)
-                                          if p != view.player)
-    return table_close
+    opened = any(view.opened[p] for p in range(view.players) if p != view.player)
+    return min(others) <= 6 or opened
 
 
 SIMPLE = Style(take=_completes_meld, lay_now=_always, discard=_highest)
