@@ -1,7 +1,7 @@
 """Rommé (德式拉米) rules engine: cards, melds with jokers, turns, matches and players' views.
 
 Standard library only, so the rules can be used and tested without the website. The rules as
-implemented are described in ``docs/rules.md`` (Rommé part).
+implemented are described in ``docs/romme.md``.
 """
 
 from romme_engine.actions import (

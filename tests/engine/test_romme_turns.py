@@ -258,3 +258,12 @@ def test_the_deal_passes_to_the_left_and_the_romme_preset_plays_three_hands():
     match.next_hand()
     assert match.hand.dealer == 0 and match.turn == 1
     assert ROMME.hands == 3 and ROMME.opening == 30 and ROMME.joker_penalty == 20
+
+
+def test_a_meld_may_not_take_the_last_card():
+    tiny = Ruleset(name="tiny", hand_size=3)
+    deck = stacked_deck(tiny, dealer=1, hands=["5S 6S 7S 8S", "2H 9D KC"])
+    match = Match.new(tiny, 2, random.Random(6), deck=deck)
+    assert refused(match, 0, "meld 5S 6S 7S 8S") is Reason.KEEP_A_CARD
+    act(match, 0, "meld 5S 6S 7S")
+    assert refused(match, 0, "discard 8S") is Reason.OPENING_TOO_LOW  # 18
