@@ -4,9 +4,11 @@
   with its own cards, throws the loose card with the most penalty points.
 - easy: lays down whatever it can as soon as it may, throws its highest-penalty loose card,
   never takes a discard and never swaps jokers.
-- normal: opens as soon as it reaches the opening, keeps jokers for runs, weighs a card's
-  penalty against the pairs it makes, holds back cards the next player took or can lay off.
-- expert: counts both copies of every card (what is still live), weighs the outs of each pair,
+- normal: opens as soon as it reaches the opening, keeps jokers for runs (never lays one off
+  while it holds more than three cards, never throws one), throws its highest-penalty loose
+  card but holds back cards the next player took something near or can lay off.
+- expert: counts both copies of every card (what is still live), weighs a card's penalty
+  against the live outs of the pairs it makes,
   throws what the next player is least likely to use, and holds a ready opening back while
   going out in one turn (Hand-Rommé) is near and the table is not.
 """
@@ -82,7 +84,14 @@ def _weighed(view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
 
 def _normal_discard(view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
                     ) -> tuple[Card, Why]:
-    return _weighed(view, candidates, whole, counting=False)
+    """The highest-penalty loose card that is not a joker and that the next player is not
+    seen to use (it took a card near it, or it can lay it off)."""
+    loose = _loose(candidates, whole)
+    joker_penalty = view.ruleset.joker_penalty
+    safe = [c for c in loose if not c.is_joker and danger(view, c) == 0] or [
+        c for c in loose if not c.is_joker] or loose
+    pick = max(safe, key=lambda c: (penalty(c, joker_penalty), c.id))
+    return pick, (Why.DISCARD_SAFE if len(safe) < len(loose) else Why.DISCARD_HIGHEST)
 
 
 def _expert_discard(view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
