@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from romme_engine import Discard, Match, NextHand, Phase, Ruleset, TakeBack, legal_actions
+from romme_engine import Discard, Match, Phase, Ruleset, TakeBack, legal_actions
 from romme_engine.cards import CARD_COUNT
 
 QUICK = Ruleset(name="quick-test", hands=1)
@@ -30,22 +30,30 @@ def check_conserved(match: Match) -> None:
     assert len(cards) == CARD_COUNT and len(set(cards)) == CARD_COUNT
 
 
-def play_checked(match: Match, rng: random.Random, max_steps: int = 5000) -> list[str]:
-    """Play ``match`` to its end; at every step check the snapshot round trip and the cards."""
-    steps = 0
+def play_checked(match: Match, rng: random.Random, max_steps: int = 5000):
+    """Play ``match`` to its end; at every step check the snapshot round trip and the cards.
+
+    Returns the (seat, action) steps and the JSON snapshot after each, for a replay."""
+    steps = []
     snapshots = []
     while match.phase is not Phase.MATCH_OVER:
         player, action = random_action(match, rng)
-        if isinstance(action, NextHand):
-            match.apply(player, action)
-        else:
-            match.apply(player, action)
+        match.apply(player, action)
         check_conserved(match)
         data = match.to_dict()
         text = json.dumps(data, separators=(",", ":"))
         again = Match.from_dict(json.loads(text)).to_dict()
         assert again == data
+        steps.append((player, action))
         snapshots.append(text)
-        steps += 1
-        assert steps < max_steps, "match runs on for ever"
-    return snapshots
+        assert len(steps) < max_steps, "match runs on for ever"
+    return steps, snapshots
+
+
+def replay_identical(first: dict, steps, snapshots) -> Match:
+    """Replay ``steps`` from the first snapshot; every step must give the same snapshot."""
+    replay = Match.from_dict(first)
+    for (player, action), text in zip(steps, snapshots, strict=True):
+        replay.apply(player, action)
+        assert json.dumps(replay.to_dict(), separators=(",", ":")) == text
+    return replay
