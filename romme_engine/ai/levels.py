@@ -118,5 +118,3 @@ EXPERT = Style(take=_take_when_legal, lay_now=_expert_lay_now, discard=_expert_d
                lay_jokers_off=False)
 
 STYLES: dict[str, Style] = {"simple": SIMPLE, "easy": EASY, "normal": NORMAL, "expert": EXPERT}
-
-__all__ = ["STYLES", "best_lay_down"]
