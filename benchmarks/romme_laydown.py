@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine_common.stats import percentile  # noqa: E402
 from romme_engine import DECK, best_lay_down  # noqa: E402
 
 
@@ -29,11 +30,6 @@ def crowded(rng: random.Random) -> list:  # type: ignore[type-arg]
     jokers = rng.choice([0, 1, 2, 3])
     naturals = [c for c in DECK if not c.is_joker and c.suit in (0, 1)]
     return rng.sample(naturals, 14 - jokers) + [c for c in DECK if c.is_joker][:jokers]
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:

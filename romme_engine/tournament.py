@@ -16,6 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from engine_common.stats import percentile, wilson
 from romme_engine.ai import LEVELS, make_bot
 from romme_engine.hand import Phase
 from romme_engine.match import Match
@@ -104,22 +105,6 @@ def run(levels: tuple[str, ...], players: int, matches: int, ruleset: Ruleset, s
         for shift in range(players):
             total.add(play_match(ruleset, seed + i, seated, shift))
     return total
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def report(levels: tuple[str, ...], players: int, tally: Tally) -> list[str]:
