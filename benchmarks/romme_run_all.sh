@@ -7,8 +7,12 @@ set -e
 PY=${PY:-.venv/bin/python}
 run() { echo "\$ $*"; nice -n 10 "$@"; echo; }
 run $PY benchmarks/romme_laydown.py --hands 2000
+run $PY benchmarks/romme_fuzz.py --matches 2000 --max-seconds 1200
 run $PY -m romme_engine.tournament expert simple --players 2 --matches 400 --seed 1
 run $PY -m romme_engine.tournament expert simple --players 4 --matches 200 --seed 1
 run $PY -m romme_engine.tournament expert normal --players 2 --matches 400 --seed 1
 run $PY -m romme_engine.tournament normal easy --players 2 --matches 400 --seed 1
 run $PY -m romme_engine.selfplay --level expert --players 2 --hands 200 --seed 1
+# the sizes, when the machine allows:
+# run $PY -m romme_engine.tournament expert simple --players 2 --matches 2000 --seed 1
+# run $PY -m romme_engine.tournament expert simple --players 4 --matches 1000 --seed 1
