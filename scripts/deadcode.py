@@ -5,7 +5,8 @@ script parses every Jinja template, writes the names the templates use as a vult
 (a temporary file), and runs vulture with it and with ``scripts/vulture_whitelist.py`` — the
 short, hand-kept list of names that frameworks call (Flask hooks, Flask-Login's user API,
 SQLAlchemy type hooks). Tests and benchmarks are read as users of the code; only findings in
-``gin_engine/`` and ``webapp/`` are reported. Exit status 1 when something is unused.
+``gin_engine/``, ``romme_engine/``, ``engine_common/`` and ``webapp/`` are reported. Exit
+status 1 when something is unused.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, nodes
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("gin_engine", "webapp")
+CHECKED = ("gin_engine", "romme_engine", "engine_common", "webapp")
 USERS = ("tests", "benchmarks", "scripts")
 # Functions registered with the framework by a decorator are called by it, not by our code.
 FRAMEWORK_DECORATORS = (

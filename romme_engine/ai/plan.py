@@ -106,12 +106,14 @@ def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
         return _fallback(view), Why.TAKE_BACK
     staged = laid_value(view)
     found = best_lay_down(hand, keep_one=True)
+    held = False
     if found is not None:
         if opened:
             return LayMeld(found.melds[0].cards), Why.LAY_MELD
         if staged + found.value >= view.ruleset.opening:
             if staged or style.lay_now(view, found):
                 return LayMeld(found.melds[0].cards), Why.OPEN
+            held = True
     if not opened and 0 < staged < view.ruleset.opening:
         return _fallback(view), Why.TAKE_BACK
     if opened and len(hand) > 1:
@@ -128,7 +130,7 @@ def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
         return _fallback(view), Why.TAKE_BACK
     whole = None if opened else best_lay_down(hand)
     card, why = style.discard(view, candidates, whole)
-    return Discard(card), why
+    return Discard(card), Why.HOLD_FOR_HAND_ROMME if held else why
 
 
 def _joker_finds_a_place(hand: list[Card], table: list[Meld], swap: SwapJoker) -> bool:

@@ -40,7 +40,7 @@ def test_views_hide_other_hands_and_the_stock():
     reachable = {*view.hand, *view.discard_pile, *(c for m in view.table for c in m.cards)}
     hidden = {*match.hand.hands[0], *match.hand.hands[2], *match.hand.stock}
     assert not reachable & hidden
-    assert view.hand == tuple(sorted(match.hand.hands[1]))
+    assert view.hand == tuple(sorted(match.hand.hands[1])) and view.hand_number == 1
     assert view.hand_counts == (14, 13, 13) and view.stock_count == 110 - 40
     assert not hasattr(view, "stock") and not hasattr(view, "hands")
 
