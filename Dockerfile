@@ -18,7 +18,9 @@ RUN mkdir gin_engine webapp && touch gin_engine/__init__.py webapp/__init__.py \
     && pip install . && pip uninstall -y gin-rummy-site \
     && rm -rf build gin_rummy_site.egg-info
 
+COPY engine_common ./engine_common
 COPY gin_engine ./gin_engine
+COPY romme_engine ./romme_engine
 COPY webapp ./webapp
 COPY migrations ./migrations
 COPY static ./static
