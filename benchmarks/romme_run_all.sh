@@ -13,6 +13,6 @@ run $PY -m romme_engine.tournament expert simple --players 4 --matches 200 --see
 run $PY -m romme_engine.tournament expert normal --players 2 --matches 400 --seed 1
 run $PY -m romme_engine.tournament normal easy --players 2 --matches 400 --seed 1
 run $PY -m romme_engine.selfplay --level expert --players 2 --hands 200 --seed 1
-# the sizes, when the machine allows:
-# run $PY -m romme_engine.tournament expert simple --players 2 --matches 2000 --seed 1
+run $PY -m romme_engine.tournament expert simple --players 2 --matches 2000 --seed 1
+# the four-player size (stopped unfinished on the shared machine):
 # run $PY -m romme_engine.tournament expert simple --players 4 --matches 1000 --seed 1
