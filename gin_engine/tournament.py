@@ -10,7 +10,6 @@ with its 95% Wilson interval, points per match, how hands ended, and decision ti
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections import Counter
@@ -18,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
+from engine_common.stats import percentile, wilson
 from gin_engine.actions import Action
 from gin_engine.ai import PANEL, PLAYERS, make_bot
 from gin_engine.driver import Player, play
@@ -126,23 +126,6 @@ def run(
         for job in work:
             total.add(_play_pair(job))
     return total
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def report(levels: tuple[str, str], tally: Tally) -> list[str]:
