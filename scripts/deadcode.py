@@ -1,4 +1,4 @@
-"""Dead-code check for ``make lint``: vulture over the engine and the site, templates included.
+"""Dead-code check for ``make lint``: vulture over both engines and the site, templates included.
 
 Vulture reads Python only, so a property that only a template uses would look unused. This
 script parses every Jinja template, writes the names the templates use as a vulture whitelist
