@@ -1,4 +1,5 @@
-"""Translated names for the game's own values: difficulty levels, rulesets, how a hand ended.
+"""Translated names for the game's own values: difficulty levels, rulesets, how a hand ended,
+the kinds of meld.
 
 Every page reads these through the template globals that ``init_app`` registers once; Python
 code imports them from here. The values themselves (level keys, preset names, ``HandEnd``) come
@@ -32,6 +33,10 @@ _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.UNDERCUT: _l("undercut"),
     engine.HandEnd.DEAD: _l("dead hand"),
 }
+_MELD_KINDS: dict[engine.MeldKind, LazyString] = {
+    engine.MeldKind.SET: _l("Set"),
+    engine.MeldKind.RUN: _l("Run"),
+}
 
 # The levels a person can play against: the engine's bots that earn ranking points
 # (the ``simple`` yardstick and any benchmark bot are not offered).
@@ -60,10 +65,16 @@ def hand_end_name(end: str) -> str:
     return str(_HAND_ENDS[engine.HandEnd(end)])
 
 
+def meld_kind_name(kind: engine.MeldKind) -> str:
+    """A meld's kind as players say it: "set" (刻子) or "run" (顺子)."""
+    return str(_MELD_KINDS[kind])
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         difficulties=DIFFICULTIES,
         difficulty_name=difficulty_name,
         ruleset_name=ruleset_name,
         hand_end_name=hand_end_name,
+        meld_kind_name=meld_kind_name,
     )
