@@ -38,6 +38,24 @@ _MELD_KINDS: dict[engine.MeldKind, LazyString] = {
     engine.MeldKind.RUN: _l("Run"),
 }
 
+# How a ruleset differs, in one whole sentence per combination the presets can make.
+_RULESET_LINES: dict[tuple[bool, engine.NextDealer], LazyString] = {
+    (True, engine.NextDealer.WINNER): _l(
+        "To %(target)d points; the hand's winner deals next; game bonus %(game)d, "
+        "%(box)d per hand won, a shutout doubles."
+    ),
+    (True, engine.NextDealer.LOSER): _l(
+        "To %(target)d points; the hand's loser deals next; game bonus %(game)d, "
+        "%(box)d per hand won, a shutout doubles."
+    ),
+    (False, engine.NextDealer.WINNER): _l(
+        "To %(target)d points, no bonuses; the hand's winner deals next."
+    ),
+    (False, engine.NextDealer.LOSER): _l(
+        "To %(target)d points, no bonuses; the hand's loser deals next."
+    ),
+}
+
 # The levels a person can play against: the engine's bots that earn ranking points
 # (the ``simple`` yardstick and any benchmark bot are not offered).
 DIFFICULTIES: dict[str, LazyString] = {
@@ -70,6 +88,14 @@ def meld_kind_name(kind: engine.MeldKind) -> str:
     return str(_MELD_KINDS[kind])
 
 
+def ruleset_line(ruleset: engine.Ruleset) -> str:
+    """How a ruleset differs from the others, in one line, for the start page."""
+    text = _RULESET_LINES[(ruleset.settlement, ruleset.next_dealer)]
+    return str(text) % {
+        "target": ruleset.target, "game": ruleset.game_bonus, "box": ruleset.box_bonus,
+    }
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         difficulties=DIFFICULTIES,
@@ -77,4 +103,5 @@ def init_app(app: Flask) -> None:
         ruleset_name=ruleset_name,
         hand_end_name=hand_end_name,
         meld_kind_name=meld_kind_name,
+        ruleset_line=ruleset_line,
     )
