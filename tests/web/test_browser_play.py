@@ -70,7 +70,8 @@ def play_one_turn(page: Page) -> None:
         if ending.count():
             ending.first.click()  # one confirmation, naming the card and the deadwood
             assert not page.locator("button[name=card]").count()
-            page.locator(".prompt :is(button[data-action=knock], button[data-action=gin])").first.click()
+            ending_button = ".prompt :is(button[data-action=knock], button[data-action=gin])"
+            page.locator(ending_button).first.click()
             return
         best_discard(page)
     else:

@@ -316,7 +316,8 @@ def test_a_finished_hand_opens_with_a_banner_and_hides_the_live_table(app, clien
 
 @pytest.mark.parametrize(
     ("lang", "text"),
-    [("zh_Hans", "你赢 70 分 · 敲牌"), ("zh_Hant", "你贏 70 分 · 敲牌"), ("en", "You win 70 points")],
+    [("zh_Hans", "你赢 70 分 · 敲牌"), ("zh_Hant", "你贏 70 分 · 敲牌"),
+     ("en", "You win 70 points")],
 )
 def test_the_banner_is_translated(app, client, lang, text):
     client.get(f"/?lang={lang}")
