@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -24,11 +21,10 @@ sys.path.insert(0, str(ROOT))
 from flask import Flask  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from werkzeug.serving import make_server  # noqa: E402
 
 from tests.web.account_helpers import make_user, seed_result  # noqa: E402
-from tests.web.browser_helpers import seat_in_browser  # noqa: E402
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.web.browser_helpers import draw_after_passing, seat_in_browser  # noqa: E402
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 from webapp import MIGRATIONS_DIR, create_app  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import utcnow  # noqa: E402
@@ -60,18 +56,6 @@ def make_app(folder: Path) -> Flask:
     return app
 
 
-@contextmanager
-def serving(app: Flask) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
-
-
 def shoot(page: Page, name: str, size: str) -> None:
     path = OUT / f"{name}-{size}.png"
     page.screenshot(path=str(path), full_page=size == "desktop")
@@ -84,9 +68,7 @@ def table_and_showdown(app: Flask, browser: Browser, base: str, lang: str, size:
                                   java_script_enabled=False, locale=LANGS[lang])
     page = context.new_page()
     seat_in_browser(app, page, base, lang=lang)
-    page.goto(base + "/play#table")
-    page.locator("button[data-action=pass-upcard]").click()
-    page.locator("button[data-action=draw-stock]").click()
+    draw_after_passing(page, base)
     shoot(page, f"table-{lang}", size)
     page.locator("a[data-confirm=knock]").click()
     page.locator("button[data-action=knock]").first.click()

@@ -37,6 +37,14 @@ def seat_in_browser(
     return match_id
 
 
+def draw_after_passing(page: Page, base_url: str) -> None:
+    """On a seated stacked deal: open the table, pass the upcard (the computer passes too) and
+    draw K♣ from the stock."""
+    page.goto(base_url + "/play#table")
+    page.locator("button[data-action=pass-upcard]").click()
+    page.locator("button[data-action=draw-stock]").click()
+
+
 def in_viewport(page: Page, locator: Locator) -> bool:
     """The element is wholly inside the viewport as the page stands now (no scrolling)."""
     box = locator.bounding_box()

@@ -14,6 +14,7 @@ from flask import Flask
 from playwright.sync_api import Page, Request
 
 from tests.web.browser_helpers import (
+    draw_after_passing,
     in_viewport,
     page_width,
     seat_in_browser,
@@ -151,9 +152,7 @@ def test_hand_over_opens_with_who_won_and_no_live_table(
 ) -> None:
     page = browser_page(width, height, locale="zh-CN")
     seat_in_browser(app, page, live_server, lang="zh_Hans")
-    page.goto(live_server + "/play#table")
-    page.locator("button[data-action=pass-upcard]").click()
-    page.locator("button[data-action=draw-stock]").click()
+    draw_after_passing(page, live_server)
     page.locator("a[data-confirm=knock]").click()
     knock = page.locator("button[data-action=knock]").first
     assert knock.inner_text() == "敲牌：打出 K♣，散牌分 10"
@@ -174,9 +173,7 @@ def test_match_over_banner_and_scoreboard_equal_the_settlement(
 ) -> None:
     page = browser_page(width, height, locale="en-GB")
     seat_in_browser(app, page, live_server, ruleset="quick")  # 70 points end a match to 50
-    page.goto(live_server + "/play#table")
-    page.locator("button[data-action=pass-upcard]").click()
-    page.locator("button[data-action=draw-stock]").click()
+    draw_after_passing(page, live_server)
     page.locator("a[data-confirm=knock]").click()
     page.locator("button[data-action=knock]").first.click()
     assert_landed_on_the_table(page)
