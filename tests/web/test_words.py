@@ -20,7 +20,8 @@ def test_the_faq_answers_the_questions_of_the_seed_pages(client: FlaskClient, la
     html = client.get("/faq").get_data(as_text=True)
     for anchor in FAQ_ANCHORS:
         assert f'id="{anchor}"' in html, anchor
-    assert "python -m" not in html and "<code>" not in html.split('id="duration"', 1)[1][:3000]
+    if lang != "en":  # Chinese pages speak to players: no command lines
+        assert "python -m" not in html
 
 
 @pytest.mark.parametrize(
