@@ -8,7 +8,7 @@ PORT   ?= 8000
 # Compiled catalogues (*.mo) are not committed; the install step builds them from these.
 PO_FILES := $(wildcard webapp/translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test lint typecheck bench clean translations-extract
+.PHONY: run test lint typecheck bench clean translations-extract screenshots
 
 $(STAMP): pyproject.toml $(PO_FILES)
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ translations-extract: $(STAMP)
 		--sort-output -o $(VENV)/messages.pot .
 	$(VENV)/bin/pybabel update -i $(VENV)/messages.pot -d webapp/translations \
 		--ignore-obsolete
+
+# The table, a showdown and the leaderboard, phone and desktop, three languages → screenshots/
+screenshots: $(STAMP)
+	scripts/ensure-chromium
+	$(PY) scripts/screenshots.py
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py

@@ -41,9 +41,9 @@ VERSION = re.compile(r'data-version="(\d+)"')
 MOVE_FORM = re.compile(r'<form method="post" action="/play" class="move-form">(.*?)</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="([a-z_]+)" value="([^"]*)">')
 SLOT = re.compile(r'<li class="slot[^"]*">(.*?)</li>', re.S)
-SLOT_LINK = re.compile(r'<a [^>]*data-card="([0-9TJQKA]{1,2}[SHDC])"')
+SLOT_BUTTON = re.compile(r'<button [^>]*name="card"[^>]*data-card="([0-9TJQKA]{1,2}[SHDC])"')
 PREVIEW = re.compile(r'class="preview"><span class="vh">[^<]*</span>\s*(\d+)')
-CONFIRM_LINK = re.compile(r'href="/play\?card=([0-9TJQKA]{1,2}[SHDC])&amp;confirm=(knock|gin)"')
+ENDING_LINK = re.compile(r'data-confirm="(knock|gin)"')
 NOTICE = re.compile(r'<p class="flash flash-notice">([^<]*)</p>')
 SETTLEMENT = re.compile(r'data-zone="settlement"')
 EARNED = re.compile(r'data-earned="(\d+)"')
@@ -223,17 +223,19 @@ class Table:
             if token is None or version is None:
                 return None
             base = {"csrf_token": token.group(1), "version": str(version)}
-            confirm = CONFIRM_LINK.search(self.html)
-            if confirm:
-                return {**base, "action": confirm.group(2), "card": confirm.group(1)}
             best: tuple[int, str] | None = None
             for slot in SLOT.findall(self.html):
-                link, preview = SLOT_LINK.search(slot), PREVIEW.search(slot)
-                if link and preview:
-                    candidate = (int(preview.group(1)), link.group(1))
+                button, preview = SLOT_BUTTON.search(slot), PREVIEW.search(slot)
+                if button and preview:
+                    candidate = (int(preview.group(1)), button.group(1))
                     best = candidate if best is None or candidate < best else best
-            if best is not None:
-                return {**base, "action": "discard", "card": best[1]}
+            if best is None:
+                return None
+            # With a Knock… or Gin… link on the page, the card leaving the least deadwood
+            # knocks (or goes gin): the move its confirmation step would offer first.
+            endings = set(ENDING_LINK.findall(self.html))
+            action = "gin" if "gin" in endings else "knock" if endings else "discard"
+            return {**base, "action": action, "card": best[1]}
         return None
 
 

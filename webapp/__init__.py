@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import cli, errors, health, i18n, labels, requestlog, static_files, verify
+from webapp import cli, errors, health, i18n, labels, requestlog, static_files, time_zones, verify
 from webapp.accounts import bp as accounts_bp
 from webapp.accounts.names import isolated
 from webapp.board import bp as board_bp
@@ -88,11 +88,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(
         app,
         locale_selector=i18n.select_locale,
+        timezone_selector=time_zones.select_time_zone,
         default_locale=i18n.DEFAULT_LOCALE,
         default_domain="messages",
     )
     i18n.init_app(app)
     labels.init_app(app)
+    time_zones.init_app(app)
     errors.init_app(app)
     _init_accounts(app)
 

@@ -1,4 +1,5 @@
-"""Translated names for the game's own values: difficulty levels, rulesets, how a hand ended.
+"""Translated names for the game's own values: difficulty levels, rulesets, how a hand ended,
+the kinds of meld.
 
 Every page reads these through the template globals that ``init_app`` registers once; Python
 code imports them from here. The values themselves (level keys, preset names, ``HandEnd``) come
@@ -32,6 +33,28 @@ _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.UNDERCUT: _l("undercut"),
     engine.HandEnd.DEAD: _l("dead hand"),
 }
+_MELD_KINDS: dict[engine.MeldKind, LazyString] = {
+    engine.MeldKind.SET: _l("Set"),
+    engine.MeldKind.RUN: _l("Run"),
+}
+
+# How a ruleset differs, in one whole sentence per combination the presets can make.
+_RULESET_LINES: dict[tuple[bool, engine.NextDealer], LazyString] = {
+    (True, engine.NextDealer.WINNER): _l(
+        "To %(target)d points; the hand's winner deals next; game bonus %(game)d, "
+        "%(box)d per hand won, a shutout doubles."
+    ),
+    (True, engine.NextDealer.LOSER): _l(
+        "To %(target)d points; the hand's loser deals next; game bonus %(game)d, "
+        "%(box)d per hand won, a shutout doubles."
+    ),
+    (False, engine.NextDealer.WINNER): _l(
+        "To %(target)d points, no bonuses; the hand's winner deals next."
+    ),
+    (False, engine.NextDealer.LOSER): _l(
+        "To %(target)d points, no bonuses; the hand's loser deals next."
+    ),
+}
 
 # The levels a person can play against: the engine's bots that earn ranking points
 # (the ``simple`` yardstick and any benchmark bot are not offered).
@@ -60,10 +83,25 @@ def hand_end_name(end: str) -> str:
     return str(_HAND_ENDS[engine.HandEnd(end)])
 
 
+def meld_kind_name(kind: engine.MeldKind) -> str:
+    """A meld's kind as players say it: "set" (刻子) or "run" (顺子)."""
+    return str(_MELD_KINDS[kind])
+
+
+def ruleset_line(ruleset: engine.Ruleset) -> str:
+    """How a ruleset differs from the others, in one line, for the start page."""
+    text = _RULESET_LINES[(ruleset.settlement, ruleset.next_dealer)]
+    return str(text) % {
+        "target": ruleset.target, "game": ruleset.game_bonus, "box": ruleset.box_bonus,
+    }
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         difficulties=DIFFICULTIES,
         difficulty_name=difficulty_name,
         ruleset_name=ruleset_name,
         hand_end_name=hand_end_name,
+        meld_kind_name=meld_kind_name,
+        ruleset_line=ruleset_line,
     )

@@ -146,6 +146,8 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     session_generation: Mapped[int] = mapped_column(
         Integer, nullable=False, default=0, server_default="0"
     )
+    time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The reader's IANA time zone for dates on the pages; None: by the page's language."""
 
     # Flask-Login's user protocol.
     is_active = True

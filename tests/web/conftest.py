@@ -12,6 +12,7 @@ import re
 import shutil
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -107,8 +108,8 @@ def csrf_token() -> Callable[[FlaskClient, str], str]:
     return fetch
 
 
-@pytest.fixture
-def live_server(app: Flask) -> Iterator[str]:
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
     """Serve ``app`` on a free 127.0.0.1 port in a thread; yields the base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
@@ -118,6 +119,13 @@ def live_server(app: Flask) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[str]:
+    """Serve ``app`` on a free 127.0.0.1 port in a thread; yields the base URL."""
+    with serving(app) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

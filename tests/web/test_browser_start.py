@@ -35,6 +35,6 @@ def test_start_a_match_without_javascript(
     page.goto(live_server + "/?lang=en")
     page.get_by_label("Quick").check()
     page.get_by_role("button", name="Start match").click()
-    page.wait_for_url(live_server + "/play")
+    page.wait_for_url(live_server + "/play#table")
     assert page.locator("#table").get_attribute("data-phase") == "upcard"
     assert page.locator("[data-zone=hand] [data-card]").count() == 10

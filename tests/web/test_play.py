@@ -25,7 +25,6 @@ from webapp.play.messages import REFUSALS
 
 KNOCK_10 = "2S 3S 4S 5S 9H 9D 9C AH AD 8C"  # deadwood 10: may knock after any stock draw
 KNOCK_11 = "2S 3S 4S 5S 9H 9D 9C AH 2D 8C"  # deadwood 11
-LOOSE = "KH QD JS TH 7C 6D 4H 3C KD QC"
 
 
 def hidden_texts(snapshot: dict) -> list[str]:
@@ -63,7 +62,7 @@ def play_to_the_end(app: Flask, client: FlaskClient, match_id: str, seed: int) -
         name, card = form_fields(person_choice(snapshot, rng))
         response = post_move(client, page, name, card)
         assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-        assert response.headers["Location"] == "/play"
+        assert response.headers["Location"] == "/play#table"
         moves += 1
         assert moves < 3000
 
@@ -81,6 +80,10 @@ def test_a_whole_match_is_played_through_forms(app, client, ruleset):
     totals = game.settlement.totals
     assert f'data-total="you">{totals[0]}<' in page
     assert f'data-total="computer">{totals[1]}<' in page
+    # The scoreboard at the top shows the settled totals, not the hand points.
+    assert f'data-score="you">{totals[0]}<' in page
+    assert f'data-score="computer">{totals[1]}<' in page
+    assert page.index('data-zone="banner"') < page.index('data-zone="settlement"')
     assert "cards" not in session_cookie_text(client)
 
 
@@ -198,8 +201,8 @@ def test_get_never_changes_the_match(app, client):
     pass_upcard(client)
     draw(client)
     before = stored(app, match_id)[:2]
-    for path in ["/play", "/play?card=KC", "/play?card=AH&confirm=knock", "/play?hint=1",
-                 "/play?card=2S", "/", "/play?lang=en", "/play?card=QH"]:
+    for path in ["/play", "/play?confirm=knock", "/play?confirm=gin", "/play?hint=1",
+                 "/", "/play?lang=en", "/play?card=QH"]:
         assert client.get(path).status_code in (200, 303)
         assert stored(app, match_id)[:2] == before
 
@@ -238,8 +241,7 @@ def test_bad_form_input_gets_a_400_page_and_changes_nothing(app, client, fields,
     assert stored(app, match_id)[:2] == before
 
 
-@pytest.mark.parametrize("path", ["/play?card=XX", "/play?card=" + "A" * 3000,
-                                  "/play?confirm=maybe"])
+@pytest.mark.parametrize("path", ["/play?confirm=maybe", "/play?confirm=" + "k" * 3000])
 def test_bad_query_strings_get_a_400_page(app, client, path):
     table_with(app, client, KNOCK_10)
     response = client.get(path)
@@ -252,18 +254,40 @@ def test_wrong_method_gets_a_405_page(app, client):
     assert client.delete("/play").status_code == 405
 
 
-def test_selection_shows_previews_and_the_knock_flow_asks_once(app, client):
+def test_one_tap_per_card_discards_and_shows_the_deadwood_it_leaves(app, client):
+    client.get("/?lang=en")
+    match_id = table_with(app, client, "KS QH JD 9C 7S 5H 3D AC 8D 6C")
+    pass_upcard(client)
+    draw(client)
+    page = get(client)
+    assert page.phase == "discard"
+    # One form, one submit button per card, each showing the deadwood its discard leaves.
+    assert page.html.count('class="discard-form"') == 1
+    assert '<button type="submit" name="card" value="KC"' in page.html
+    assert "deadwood after discarding it:" in page.html
+    assert 'data-confirm="knock"' not in page.html  # this hand cannot knock
+    response = post_move(client, page, "discard", "KC")
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/play#table"
+    game = engine.Match.from_dict(stored(app, match_id)[1])
+    discards = [e for e in game.hand.history if e.player == 0 and e.move is engine.Move.DISCARD]
+    assert [str(e.card) for e in discards] == ["KC"]
+
+
+def test_the_knock_flow_asks_once_naming_the_card_and_the_deadwood(app, client):
     client.get("/?lang=en")
     match_id = table_with(app, client, KNOCK_10)
     pass_upcard(client)
     draw(client)
     page = get(client)
     assert page.phase == "discard"
-    assert 'data-card="KC"' in page.html and "deadwood after discarding it:" in page.html
-    # Nothing selected: Knock pre-selects the suggested discard and asks to confirm.
-    assert "confirm=knock" in page.html
-    confirm = get(client, "/play?card=KC&confirm=knock")
-    assert "Knock by discarding K♣? Your deadwood will be 10." in confirm.html
+    assert 'data-confirm="knock"' in page.html
+    assert "≤ 10 to knock" in page.html
+    confirm = get(client, "/play?confirm=knock")
+    # The suggested knock first: discard the drawn K♣, leaving deadwood 10.
+    first = confirm.html.index('data-action="knock"')
+    assert "Knock: discard K♣, deadwood 10" in confirm.html[first:first + 200]
+    assert 'class="discard-form"' not in confirm.html  # the hand waits while confirming
     assert stored(app, match_id)[1]["hand"]["ph"] == "discard"
     response = post_move(client, confirm, "knock", "KC")
     assert response.status_code == 303
@@ -274,16 +298,34 @@ def test_selection_shows_previews_and_the_knock_flow_asks_once(app, client):
     assert "You score 80 − 10 = 70." in showdown.html
 
 
-def test_a_selected_knocking_card_knocks_at_once(app, client):
+def test_a_finished_hand_opens_with_a_banner_and_hides_the_live_table(app, client):
     client.get("/?lang=en")
-    match_id = table_with(app, client, KNOCK_10)
+    table_with(app, client, KNOCK_10)
     pass_upcard(client)
     draw(client)
-    selected = get(client, "/play?card=KC")
-    assert "Selected K♣: discarding it leaves deadwood 10." in selected.html
-    assert 'data-action="knock"' in selected.html
-    post_move(client, selected, "knock", "KC")
-    assert engine.Match.from_dict(stored(app, match_id)[1]).phase is engine.Phase.HAND_OVER
+    post_move(client, get(client), "knock", "KC")
+    page = get(client).html
+    banner = page.index('data-zone="banner"')
+    assert 'data-winner="you" data-points="70"' in page
+    assert "You win 70 points · knock" in page
+    assert banner < page.index('data-zone="showdown"') < page.index('data-action="next-hand"')
+    for live in ('data-zone="hand"', 'data-zone="discard"', 'data-zone="opponent-known"',
+                 'class="zone prompt"', "card back"):
+        assert live not in page, live
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [("zh_Hans", "你赢 70 分 · 敲牌"), ("zh_Hant", "你贏 70 分 · 敲牌"),
+     ("en", "You win 70 points")],
+)
+def test_the_banner_is_translated(app, client, lang, text):
+    client.get(f"/?lang={lang}")
+    table_with(app, client, KNOCK_10)
+    pass_upcard(client)
+    draw(client)
+    post_move(client, get(client), "knock", "KC")
+    assert text in get(client).html
 
 
 def test_difficulty_change_applies_from_the_next_hand(app, client):

@@ -52,7 +52,7 @@ def test_error_pages(app: Flask, client: FlaskClient) -> None:
     cases = {
         "/no-such-page": 404,
         "/static/no-such-file.css": 404,
-        "/play?card=ZZ": 400,
+        "/play?confirm=maybe": 400,
         "/logout": 405,  # GET of a POST-only route
     }
     for path, status in cases.items():
@@ -113,7 +113,7 @@ def test_table_in_every_phase_of_a_match(app: Flask, client: FlaskClient) -> Non
         if page.phase == "match-over":
             break
         if page.phase == "discard":
-            for extra in ("?hint=1", "?card=" + _first_card(page.html)):
+            for extra in ("?hint=1", "?confirm=knock"):
                 assert_secured(client.get("/play" + extra), f"table {page.phase} {extra}")
         elif page.phase in ("upcard", "draw"):
             assert_secured(client.get("/play?hint=1"), f"table {page.phase} hint")
@@ -133,8 +133,3 @@ def test_logged_in_pages(app: Flask, client: FlaskClient) -> None:
         assert response.status_code == 200, path
         assert_secured(response, path)
 
-
-def _first_card(html: str) -> str:
-    marker = 'data-card="'
-    start = html.index(marker) + len(marker)
-    return html[start : html.index('"', start)]

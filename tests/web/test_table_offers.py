@@ -1,4 +1,9 @@
-"""The table offers exactly the moves the engine allows: checked on 1,000 rendered positions."""
+"""The table offers exactly the moves the engine allows: checked on 1,000 rendered positions.
+
+A page offers a move in one of three ways: a one-button form (``data-action``), a hand card's
+discard button (``name="card"`` in the one discard form) or, for knock and gin, a link to the
+confirmation step whose buttons name each card. The union must be exactly ``legal_actions``.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,21 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import gin_engine as engine
-from tests.web.play_helpers import Page, form_fields, get, post_move, seat_match, stored
+from tests.web.play_helpers import (
+    Page,
+    form_fields,
+    get,
+    person_choice,
+    post_move,
+    seat_match,
+    stored,
+)
 
 POSITIONS = 1_000
 MOVE_BUTTON = re.compile(r'data-action="([a-z-]+)"')
-CARD_LINK = re.compile(r'<a class="card[^"]*" data-card="(\w+)"')
-CONFIRM_LINK = re.compile(r'href="/play\?card=(\w+)&amp;confirm=(knock|gin)"')
+DISCARD_FORM = re.compile(r'<form [^>]*class="discard-form">(.*?)</form>', re.S)
+CARD_BUTTON = re.compile(r'<button type="submit" name="card" value="(\w+)"')
+CONFIRM_LINK = re.compile(r'data-confirm="(knock|gin)" href="/play\?confirm=\1#table"')
 MOVE_FORM = re.compile(
     r'name="action" value="([a-z-]+)">(?:<input type="hidden" name="card" value="(\w+)">)?'
 )
@@ -25,43 +39,45 @@ def legal(app: Flask, match_id: str) -> list[engine.Action]:
     return engine.legal_actions(engine.Match.from_dict(snapshot).view(0))
 
 
-def offered(page: Page) -> tuple[set[str], set[str], set[tuple[str, str]]]:
-    """What the page offers: its move buttons, its card links, its knock/gin links."""
+def offered(page: Page) -> tuple[set[str], set[str], set[str]]:
+    """What the page offers: its move buttons, its discard buttons, its knock/gin links."""
+    forms = DISCARD_FORM.findall(page.html)
+    assert len(forms) <= 1, "one discard form at most"
     return (
         set(MOVE_BUTTON.findall(page.html)),
-        set(CARD_LINK.findall(page.html)),
+        set(CARD_BUTTON.findall(forms[0])) if forms else set(),
         set(CONFIRM_LINK.findall(page.html)),
     )
 
 
+def endings(actions: list[engine.Action]) -> dict[str, set[str]]:
+    """The knocks and gins by kind. A card that allows gin is offered as gin only: a knock
+    leaving no deadwood is scored as gin (RULES §5, §7), so the two are the same move."""
+    gin = {str(a.card) for a in actions if isinstance(a, engine.Gin)}
+    knock = {str(a.card) for a in actions if isinstance(a, engine.Knock)} - gin
+    return {kind: cards for kind, cards in (("gin", gin), ("knock", knock)) if cards}
+
+
 def check_page(page: Page, actions: list[engine.Action]) -> None:
-    buttons, card_links, confirm_links = offered(page)
+    buttons, card_buttons, confirm_links = offered(page)
     cardless = {engine.action_name(a) for a in actions if not hasattr(a, "card")}
     discards = {str(a.card) for a in actions if isinstance(a, engine.Discard)}
-    ending = {
-        (str(a.card), engine.action_name(a))
-        for a in actions
-        if isinstance(a, (engine.Knock, engine.Gin))
-    }
     assert buttons == cardless
-    assert card_links == discards
-    # Without a card chosen, one link offers the best knock (or gin) when the engine allows any.
-    assert bool(confirm_links) == bool(ending)
-    assert confirm_links <= ending
+    assert card_buttons == discards
+    assert confirm_links == set(endings(actions))
 
 
-def check_selection(page: Page, card: str, actions: list[engine.Action]) -> None:
-    """With ``card`` chosen, its form buttons are exactly the card moves allowed with it."""
-    with_card = {engine.action_name(a) for a in actions if str(getattr(a, "card", "")) == card}
-    chosen = {name for name, form_card in MOVE_FORM.findall(page.html) if form_card == card}
-    # Gin is offered instead of knocking when the card allows both.
-    expected = with_card - {"knock"} if "gin" in with_card else with_card
-    assert chosen == expected
+def check_confirmation(page: Page, kind: str, actions: list[engine.Action]) -> None:
+    """The confirmation step's buttons are exactly the allowed moves of that kind, and the
+    hand is not a discard form meanwhile."""
+    chosen = {(name, card) for name, card in MOVE_FORM.findall(page.html)}
+    assert chosen == {(kind, card) for card in endings(actions)[kind]}
+    assert not DISCARD_FORM.search(page.html)
 
 
 def test_the_table_offers_exactly_the_legal_moves(app: Flask, client: FlaskClient):
     rng = random.Random(7)
-    checked = seed = 0
+    checked = seed = confirmations = 0
     while checked < POSITIONS:
         match_id = seat_match(app, client, seed=seed, difficulty="easy")
         seed += 1
@@ -72,9 +88,15 @@ def test_the_table_offers_exactly_the_legal_moves(app: Flask, client: FlaskClien
             checked += 1
             if not actions:
                 break  # match over (the computer is never left to move on a shown table)
-            action = rng.choice(actions)
-            if isinstance(action, (engine.Discard, engine.Knock, engine.Gin)):
-                card = str(action.card)
-                check_selection(get(client, f"/play?card={card}"), card, actions)
+            for kind in endings(actions):
+                check_confirmation(get(client, f"/play?confirm={kind}"), kind, actions)
+                confirmations += 1
+            # One move in five random, the rest a sensible player's (which knocks when it can), so
+            # that many positions reach the knock and gin steps.
+            if rng.random() < 0.2:
+                action = rng.choice(actions)
+            else:
+                action = person_choice(stored(app, match_id)[1], rng)
             name, card_field = form_fields(action)
             assert post_move(client, page, name, card_field).status_code == 303
+    assert confirmations > 20  # the knock and gin steps were checked too, not only discards

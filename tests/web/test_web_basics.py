@@ -118,7 +118,7 @@ def test_new_match_creates_a_row_and_redirects_to_the_table(
         "/new", data={"csrf_token": token, "ruleset": "quick", "difficulty": "expert"}
     )
     assert response.status_code == 303
-    assert response.headers["Location"] == "/play"
+    assert response.headers["Location"] == "/play#table"
     with client.session_transaction() as session:
         match_id = session["match_id"]
     with app.app_context():

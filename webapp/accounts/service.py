@@ -153,3 +153,9 @@ def safe_next(target: str | None) -> str | None:
     if parts.scheme or parts.netloc:
         return None
     return target
+
+
+def set_time_zone(user: User, zone: str | None) -> None:
+    """Keep the reader's time zone (None: by the page's language)."""
+    user.time_zone = zone
+    db.session.commit()

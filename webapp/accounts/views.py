@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
@@ -11,8 +11,9 @@ from werkzeug.wrappers import Response
 from webapp.accounts import service
 from webapp.accounts.forms import LoginForm, RegisterForm
 from webapp.accounts.names import isolated_text
-from webapp.extensions import limiter
+from webapp.extensions import limiter, login_required
 from webapp.points import RANKING_POINTS
+from webapp.time_zones import read_time_zone
 
 bp = Blueprint("accounts", __name__)
 
@@ -90,3 +91,16 @@ def logout() -> Response:
     service.sign_out()
     flash(_("You are logged out."), "notice")
     return redirect(url_for("main.index"), code=303)
+
+
+@bp.post("/me/time-zone")
+@login_required
+def time_zone() -> Response:
+    """The account's time zone for the dates on the pages (empty: by the page's language)."""
+    try:
+        zone = read_time_zone(request.form.get("time_zone", ""))
+    except ValueError:
+        abort(400, description=_("Choose a time zone from the list."))
+    service.set_time_zone(current_user, zone)
+    flash(_("Time zone saved."), "notice")
+    return redirect(url_for("board.me"), code=303)

@@ -55,4 +55,4 @@ def new_match() -> Response | str:
         owner=owner,
         player_seed=str(form.player_seed.data or ""),
     )
-    return redirect(url_for("play.table"), code=303)
+    return redirect(url_for("play.table", _anchor="table"), code=303)

@@ -34,17 +34,6 @@ def read_version(form: Mapping[str, str]) -> int:
     return int(raw)
 
 
-def read_card(raw: str | None) -> engine.Card | None:
-    if not raw:
-        return None
-    if len(raw) > MAX_CARD_LENGTH:
-        raise BadInput(_l("There is no such card."))
-    try:
-        return engine.Card.parse(raw)
-    except engine.InvalidInputError:
-        raise BadInput(_l("There is no such card.")) from None
-
-
 def read_move(form: Mapping[str, str]) -> tuple[int, engine.Action]:
     """The table version and the move of a table form, as the engine parses them."""
     version = read_version(form)

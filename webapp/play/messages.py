@@ -1,6 +1,13 @@
-"""Translated sentences for the engine's refusal codes and for public moves."""
+"""Translated sentences for the engine's refusal codes, public moves and hand results.
+
+Glossary
+    banner      the first line of a finished hand or match: who won, how many points, how
+    status      the table's top line: whose turn it is (or that the hand or match is over)
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from flask_babel import LazyString
 from flask_babel import gettext as _
@@ -48,7 +55,7 @@ def move_text(event: engine.Event) -> str:
         engine.Move.DRAW_STOCK: lambda: _("drew from the stock"),
         engine.Move.DRAW_DISCARD: lambda: _("took %(card)s from the discard pile", card=card),
         engine.Move.DISCARD: lambda: _("discarded %(card)s", card=card),
-        engine.Move.KNOCK: lambda: _("knocked, discarding %(card)s face down", card=card),
+        engine.Move.KNOCK: lambda: _("knocked, discarding %(card)s", card=card),
         engine.Move.GIN: lambda: _("went gin, discarding %(card)s", card=card),
     }
     return str(texts[event.move]())
@@ -119,3 +126,59 @@ def scoring_line(result: engine.HandResult, person: int | None = None) -> str:
 def ending_line(result: engine.HandResult, person: int) -> str:
     """Who ended the hand and how, from the person's side: "The computer knocked."."""
     return str(_ENDING[(result.knocker == person, result.end)])
+
+
+@dataclass(frozen=True)
+class Banner:
+    """The first line of a result: ``winner`` is "you", "computer" or "nobody"."""
+
+    winner: str
+    points: int
+    text: str
+
+
+_HAND_BANNER: dict[tuple[str, engine.HandEnd], LazyString] = {
+    ("you", engine.HandEnd.KNOCK): _l("You win %(points)d points · knock"),
+    ("you", engine.HandEnd.GIN): _l("You win %(points)d points · gin"),
+    ("you", engine.HandEnd.UNDERCUT): _l("Undercut! You win %(points)d points"),
+    ("computer", engine.HandEnd.KNOCK): _l("The computer wins %(points)d points · knock"),
+    ("computer", engine.HandEnd.GIN): _l("The computer wins %(points)d points · gin"),
+    ("computer", engine.HandEnd.UNDERCUT): _l("Undercut! The computer wins %(points)d points"),
+}
+_MATCH_BANNER: dict[str, LazyString] = {
+    "you": _l("You won the match! Final score: you %(you)d, computer %(computer)d."),
+    "computer": _l("The computer won the match. Final score: you %(you)d, computer %(computer)d."),
+}
+
+
+def _side(player: int | None, person: int) -> str:
+    if player is None:
+        return "nobody"
+    return "you" if player == person else "computer"
+
+
+def hand_banner(result: engine.HandResult, person: int) -> Banner:
+    """Who won the hand, how many points and how: "You win 12 points · knock"."""
+    winner = _side(result.scorer, person)
+    if result.end is engine.HandEnd.DEAD:
+        return Banner(winner, 0, str(_("Dead hand: nobody scores")))
+    text = str(_HAND_BANNER[(winner, result.end)]) % {"points": result.points}
+    return Banner(winner, result.points, text)
+
+
+def match_banner(settlement: engine.Settlement, person: int) -> Banner:
+    """Who won the match, with the final settled totals."""
+    winner = _side(settlement.winner, person)
+    totals = {"you": settlement.totals[person], "computer": settlement.totals[1 - person]}
+    return Banner(winner, settlement.totals[settlement.winner], str(_MATCH_BANNER[winner]) % totals)
+
+
+def turn_line(view: engine.PlayerView) -> str:
+    """Whose turn it is, or that the hand or the match is over, in a few words."""
+    if view.settlement is not None:
+        return str(_("Match over"))
+    if view.result is not None:
+        return str(_("Hand over"))
+    if view.my_turn:
+        return str(_("Your turn"))
+    return str(_("The computer's turn"))

@@ -1,11 +1,13 @@
 """What the table page shows, computed from the person's view of the match.
 
 Glossary
-    slot        one card of the person's hand as shown: its preview (deadwood left if it were
-                discarded), whether it was just drawn or taken from the pile, whether selected
-    group       a meld of the best arrangement, or the deadwood cards, shown together
-    selection   the card chosen by ``?card=7S`` (a GET; nothing changes until a form is sent)
-    confirm     ``knock`` or ``gin`` while the page asks to confirm the suggested discard
+    slot          one card of the person's hand as shown: its preview (deadwood left if it were
+                  discarded), whether it was just drawn or taken from the pile
+    group         a meld of the best arrangement, or the deadwood cards, shown together
+    ending        a knock or gin the engine allows: the card discarded and the deadwood it leaves
+    confirm       ``knock`` or ``gin`` while the page asks to confirm an ending (``?confirm=``,
+                  a GET; nothing changes until a form is sent)
+    pile entry    one card laid on the discard pile this hand, and who took it back, if anyone
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ class Slot:
     preview: int | None = None
     drawn: bool = False
     taken: bool = False
-    selected: bool = False
 
     @property
     def code(self) -> str:
@@ -39,6 +40,25 @@ class Group:
     points: int = 0
 
 
+@dataclass(frozen=True)
+class Ending:
+    """A knock or gin the engine allows: ``action`` is "knock" or "gin"."""
+
+    action: str
+    card: engine.Card
+    left: int
+
+
+@dataclass(frozen=True)
+class PileEntry:
+    """A card laid on the discard pile: by ``player`` (None for the upcard), taken back by
+    ``taken_by`` (None while it lies there or under later discards)."""
+
+    player: int | None
+    card: engine.Card
+    taken_by: int | None = None
+
+
 @dataclass
 class Table:
     record: MatchRecord
@@ -47,13 +67,9 @@ class Table:
     deadwood: int
     offers: frozenset[str] = frozenset()
     """The names of the moves the engine allows the person now (``legal_actions``)."""
-    selected: engine.Card | None = None
-    selected_preview: int | None = None
-    selected_offers: frozenset[str] = frozenset()
-    """The card moves (discard, knock, gin) the engine allows with the selected card."""
-    knock_card: engine.Card | None = None
-    """The suggested knock discard (least deadwood left), when a knock is possible."""
-    gin_card: engine.Card | None = None
+    endings: dict[str, list[Ending]] = field(default_factory=dict)
+    """The allowed knocks and gins by action name, least deadwood first. A card that allows
+    gin is offered as gin only: knocking with it would score as gin anyway."""
     confirm: str | None = None
     computer_moves: list[engine.Event] = field(default_factory=list)
     hint: Hint | None = None
@@ -73,27 +89,43 @@ class Table:
     @property
     def hint_offered(self) -> bool:
         """The Hint link is shown whenever the person has a move to make."""
-        return bool(self.offers)
+        return bool(self.offers) and self.confirm is None
 
     @property
-    def discard_history(self) -> list[engine.Event]:
-        """Every card laid on the discard pile this hand, in order (the upcard comes first)."""
-        moves = (engine.Move.DISCARD, engine.Move.KNOCK, engine.Move.GIN)
-        return [e for e in self.view.history if e.move in moves]
+    def picking(self) -> bool:
+        """Every hand card is a discard button (the discard phase, no ending being confirmed)."""
+        return "discard" in self.offers and self.confirm is None
 
     @property
-    def upcard(self) -> engine.Card | None:
-        """The hand's first face-up card, whether or not someone took it."""
-        for event in self.view.history:
-            if event.move is engine.Move.TAKE_UPCARD:
-                return event.card
-        return self.view.discard_pile[0] if self.view.discard_pile else None
+    def finished_hand(self) -> bool:
+        """The hand (or the match) is over: the result replaces the live table."""
+        return self.view.result is not None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The scoreboard's figures: the settled totals once the match is over, so the
+        scoreboard and the settlement never disagree; the running hand points before."""
+        settlement = self.view.settlement
+        return settlement.totals if settlement is not None else self.view.scores
+
+    @property
+    def knock_limit(self) -> int:
+        return self.view.ruleset.knock_limit
+
+    @property
+    def confirm_endings(self) -> list[Ending]:
+        """The buttons of the confirmation step: the suggested ending first."""
+        return self.endings.get(self.confirm or "", [])
+
+    @property
+    def discard_pile(self) -> list[PileEntry]:
+        """Every card laid on the discard pile this hand, in order (the upcard first)."""
+        return _pile_entries(self.view)
 
 
 def build_table(
     record: MatchRecord,
     game: engine.Match,
-    selected: engine.Card | None = None,
     confirm: str | None = None,
     want_hint: bool = False,
 ) -> Table:
@@ -101,43 +133,37 @@ def build_table(
     actions = engine.legal_actions(view)
     offers = frozenset(engine.action_name(a) for a in actions)
     previews = dict(engine.discard_options(view.hand)) if "discard" in offers else {}
-    if selected not in previews:
-        selected, confirm = None, None
-    groups, deadwood = _groups(view, previews, selected)
+    groups, deadwood = _groups(view, previews)
     table = Table(
         record=record, view=view, groups=groups, deadwood=deadwood, offers=offers,
-        selected=selected, computer_moves=_computer_moves(view),
+        endings=_endings(actions, previews), computer_moves=_computer_moves(view),
     )
-    if previews:
-        table.knock_card = _least_deadwood(engine.Knock, actions, previews)
-        table.gin_card = _least_deadwood(engine.Gin, actions, previews)
-    if selected is not None:
-        table.selected_preview = previews[selected]
-        table.selected_offers = frozenset(
-            engine.action_name(a) for a in actions if getattr(a, "card", None) == selected
-        )
-        if confirm in table.selected_offers:
-            table.confirm = confirm
+    if confirm in table.endings:
+        table.confirm = confirm
     if want_hint and table.hint_offered:
         table.hint = hint(view)
     return table
 
 
-def _least_deadwood(
-    kind: type[engine.Knock] | type[engine.Gin],
-    actions: list[engine.Action],
-    previews: dict[engine.Card, int],
-) -> engine.Card | None:
-    """The card of the offered ``kind`` of move that leaves the least deadwood (the highest
-    card on a tie), or None when the engine offers no such move."""
-    cards = [a.card for a in actions if isinstance(a, kind)]
-    if not cards:
-        return None
-    return min(cards, key=lambda c: (previews[c], -c.value, c))
+def _endings(
+    actions: list[engine.Action], previews: dict[engine.Card, int]
+) -> dict[str, list[Ending]]:
+    """The allowed knocks and gins, each kind least deadwood first (the highest card on a tie)."""
+    gin_cards = {a.card for a in actions if isinstance(a, engine.Gin)}
+    found: dict[str, list[Ending]] = {}
+    for action in actions:
+        if isinstance(action, engine.Gin) or (
+            isinstance(action, engine.Knock) and action.card not in gin_cards
+        ):
+            name = engine.action_name(action)
+            found.setdefault(name, []).append(Ending(name, action.card, previews[action.card]))
+    for endings in found.values():
+        endings.sort(key=lambda e: (e.left, -e.card.value, e.card))
+    return found
 
 
 def _groups(
-    view: engine.PlayerView, previews: dict[engine.Card, int], selected: engine.Card | None
+    view: engine.PlayerView, previews: dict[engine.Card, int]
 ) -> tuple[list[Group], int]:
     """The hand as the best arrangement: melds first, then the deadwood cards."""
     arrangement = engine.arrange(view.hand)
@@ -148,7 +174,6 @@ def _groups(
             preview=previews.get(card),
             drawn=card == view.drawn_card and card != view.taken_card,
             taken=card == view.taken_card,
-            selected=card == selected,
         )
 
     groups = [
@@ -161,6 +186,37 @@ def _groups(
             Group(kind="deadwood", slots=tuple(slot(c) for c in dead), points=arrangement.deadwood)
         )
     return groups, arrangement.deadwood
+
+
+_LAID = (engine.Move.DISCARD, engine.Move.KNOCK, engine.Move.GIN)
+_TAKEN = (engine.Move.TAKE_UPCARD, engine.Move.DRAW_DISCARD)
+
+
+def _pile_entries(view: engine.PlayerView) -> list[PileEntry]:
+    """Replay the public history onto a pile: a take removes the top card and marks it."""
+    entries: list[PileEntry] = []
+    upcard = _upcard(view)
+    if upcard is not None:
+        entries.append(PileEntry(None, upcard))
+    lying: list[int] = list(range(len(entries)))  # indexes of the cards still on the pile
+    for event in view.history:
+        if event.move in _LAID and event.card is not None:
+            lying.append(len(entries))
+            entries.append(PileEntry(event.player, event.card))
+        elif event.move in _TAKEN and lying:
+            top = lying.pop()
+            taken = entries[top]
+            entries[top] = PileEntry(taken.player, taken.card, taken_by=event.player)
+    return entries
+
+
+def _upcard(view: engine.PlayerView) -> engine.Card | None:
+    """The hand's first face-up card, whether or not someone took it (RULES §3: only the
+    upcard decision can take it; later takes only reach the cards discarded on top of it)."""
+    for event in view.history:
+        if event.move is engine.Move.TAKE_UPCARD:
+            return event.card
+    return view.discard_pile[0] if view.discard_pile else None
 
 
 def _computer_moves(view: engine.PlayerView) -> list[engine.Event]:

@@ -12,27 +12,39 @@ from werkzeug.wrappers import Response
 import gin_engine as engine
 from webapp import ranking
 from webapp.play import service
-from webapp.play.forms import read_card, read_confirm, read_difficulty, read_move
+from webapp.play.forms import read_confirm, read_difficulty, read_move
 from webapp.play.hints import hint_text
-from webapp.play.messages import STALE, ending_line, moves_sentence, refusal, scoring_line
+from webapp.play.messages import (
+    STALE,
+    ending_line,
+    hand_banner,
+    match_banner,
+    moves_sentence,
+    refusal,
+    scoring_line,
+    turn_line,
+)
 from webapp.play.table import build_table
 from webapp.store import MatchRecord, StaleMatchError
 
 bp = Blueprint("play", __name__)
 # Sentences about the game, for the table and for the rules pages' worked examples.
-for _sentence in (moves_sentence, scoring_line, ending_line, hint_text):
+for _sentence in (
+    moves_sentence, scoring_line, ending_line, hint_text, hand_banner, match_banner, turn_line
+):
     bp.add_app_template_global(_sentence)
 
 
 def _to_table() -> Response:
-    return redirect(url_for("play.table"), code=303)
+    """Back to the table after a move, landing on its anchor: on a phone the status line, the
+    prompt and the hand are then on screen without scrolling (no JavaScript needed)."""
+    return redirect(url_for("play.table", _anchor="table"), code=303)
 
 
 def _render(record: MatchRecord, status: int = 200, error: str | None = None) -> tuple[str, int]:
     table = build_table(
         record,
         service.game_of(record),
-        selected=read_card(request.args.get("card")),
         confirm=read_confirm(request.args.get("confirm")),
         want_hint=request.args.get("hint") == "1",
     )
