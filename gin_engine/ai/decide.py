@@ -113,7 +113,8 @@ class Decision:
     action: Action
     reason: Reason
     deadwood_before: int
-    """Deadwood of the hand before this step (before the draw, in the discard phase)."""
+    """Deadwood of the hand as held at this step: before the draw in the draw phases, the
+    drawn card included in the discard phase (the figure the table shows beside the hand)."""
     deadwood_after: int
     """Deadwood expected after the move (after the best discard, for a take)."""
     card: Card | None = None
@@ -184,8 +185,9 @@ def _draw(view: PlayerView) -> Decision:
 
 def _discard(view: PlayerView, rng: random.Random) -> Decision:
     mask = hand_mask(view)
-    drawn = view.drawn_card
-    before = deadwood_mask(mask ^ drawn.bit) if drawn else deadwood_mask(mask)
+    # The hand as held, drawn card included: the hint's "(65 → 55)" must start from the count
+    # the table shows, not from the count before the draw.
+    before = deadwood_mask(mask)
     least, lowest = min_discard(mask, keep=view.taken_card)
     if least == 0:
         return Decision(Gin(lowest[0]), Reason.GIN_NOW, before, 0, lowest[0])

@@ -62,7 +62,7 @@ def test_early_knock_with_ten_is_weighed_against_playing_on_and_the_better_is_ad
     assert h.estimates[0].action == h.action and h.ranks_first(h.estimates[0])
     if knock.value >= play_on.value:
         assert (h.action, h.reason) == (knock.action, HintReason.KNOCK_NOW)
-        assert (h.deadwood_before, h.deadwood_after) == (38, 10)
+        assert (h.deadwood_before, h.deadwood_after) == (20, 10)  # as held: 11 cards
     else:
         assert (h.action, h.reason) == (play_on.action, HintReason.PLAY_ON)
 
@@ -138,6 +138,21 @@ def test_hint_is_always_legal_and_deterministic():
             match.apply(player, bots[player].choose(view))
             steps += 1
     assert {HintReason.DRAW_STOCK, HintReason.NEXT_HAND} <= reasons
+
+
+def test_discard_hint_counts_from_the_hand_as_held_with_the_drawn_card():
+    """The table shows 33 beside an 11-card hand holding a drawn K♠; the hint says 33 → 23,
+    never "23 → 23" (the count before the draw) beside a hand showing 33."""
+    match = Match.new(
+        STANDARD, random.Random(0),
+        deck=stacked_deck("2S 3S 4S 5H 6H 7H 9C 9D 2C 3D", COMPUTER, "JH", "KS"),
+    )
+    match.apply(0, PassUpcard())
+    match.apply(1, PassUpcard())
+    match.apply(0, DrawStock())
+    h = hint(match.view(0))
+    assert (h.action, h.reason) == (Discard(Card.parse("KS")), HintReason.DISCARD_HIGHEST_DEADWOOD)
+    assert (h.deadwood_before, h.deadwood_after) == (33, 23)
 
 
 def test_hint_after_taking_an_upcard_that_raises_the_count():
