@@ -25,9 +25,6 @@ RANK_NAMES = (
     _l("Jack"), _l("Queen"), _l("King"),
 )
 SUIT_NAMES = (_l("spades"), _l("hearts"), _l("diamonds"), _l("clubs"))
-# The word order differs by language, so the whole phrase is one translatable string:
-# _("%(rank)s of %(suit)s")
-NAME_MSGID = "%(rank)s of %(suit)s"
 _DECK = tuple(Card.from_index(i) for i in range(52))
 _CACHE_ATTRIBUTE = "_gin_card_markup"
 BACK = Markup('<span class="card back" aria-hidden="true"></span>')
@@ -42,7 +39,9 @@ class _Faces:
         # In a request, the lazy names translate with this same catalogue.
         ranks = [str(rank) for rank in RANK_NAMES]
         suits = [str(suit) for suit in SUIT_NAMES]
-        phrase = translations.ugettext(NAME_MSGID)
+        # The word order differs by language, so the whole phrase is one translatable string;
+        # a literal here, so that `pybabel extract` keeps it in the catalogues.
+        phrase = translations.ugettext("%(rank)s of %(suit)s")
         self.names = [phrase % {"rank": ranks[c.rank], "suit": suits[c.suit]} for c in _DECK]
         self.faces = [
             Markup('<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>')

@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from gin_engine.deck import stacked_deck
 from tests.web.play_helpers import get, post_move, seat_match
 
 FAQ_ANCHORS = ("gin-vs-rummy", "origin", "no-money", "other-names")
@@ -71,3 +72,23 @@ def test_the_start_page_says_how_each_ruleset_differs(
     html = unescape(client.get("/").get_data(as_text=True))
     for line in lines:
         assert html.count(line) == 1, line
+
+
+@pytest.mark.parametrize(
+    ("lang", "king_of_spades", "two_of_clubs"),
+    [("zh_Hans", "黑桃K", "梅花2"), ("zh_Hant", "黑桃K", "梅花2"),
+     ("en", "King of spades", "2 of clubs")],
+)
+def test_screen_readers_hear_each_card_named_in_the_page_language(
+    app: Flask, client: FlaskClient, lang: str, king_of_spades: str, two_of_clubs: str
+):
+    """The spoken name beside each pip is one translated phrase; English word order ("2 of
+    黑桃") never leaks into a Chinese page."""
+    seat_match(app, client, deck=stacked_deck("KS 3S 4S 5H 6H 7H 9C 9D 2C 3D",
+                                              "KH QD JS TH 7C 6D 4H 3C KD QC", "JH"))
+    client.get(f"/?lang={lang}")
+    html = get(client).html
+    assert f'<span class="vh">{king_of_spades}</span>' in html
+    assert f'<span class="vh">{two_of_clubs}</span>' in html
+    if lang != "en":
+        assert " of " not in html.split('id="table"', 1)[1]
