@@ -21,7 +21,8 @@ from alembic.script import ScriptDirectory
 
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN_URL = os.environ.get("TEST_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-DATABASE = "gin_test_migration_lock"
+# One name per test process: two checkouts' suites on one server must not drop each other's.
+DATABASE = f"gin_test_migration_lock_{os.getpid()}"
 # The newest migration, read from the scripts so a new migration needs no edit here.
 HEAD = ScriptDirectory(str(ROOT / "migrations")).get_current_head()
 
