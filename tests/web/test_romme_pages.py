@@ -156,8 +156,10 @@ def test_site_navigation_and_gin_pages_link_to_the_romme_rules(client: FlaskClie
         gin = client.get("/rules").get_data(as_text=True)
         assert gin.count('href="/romme/rules"') >= 2  # the site navigation and "read more"
     romme = get(client, "rules", "en")
-    for href in ('href="/romme/faq"', 'href="/romme/strategy"', 'href="/rules"'):
-        assert href in romme.split('class="doc-links"', 1)[1]
+    more = romme.split('class="doc-links"', 1)[1]
+    for href in ('href="/romme/faq"', 'href="/romme/strategy"', 'href="/rules">Gin Rummy rules<'):
+        assert href in more
+    assert "11 (1 at the low end of a run)" in romme
 
 
 @pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])

@@ -32,7 +32,7 @@ from romme_engine import (
     penalty,
     read_meld,
 )
-from romme_engine.cards import Card, rank_value
+from romme_engine.cards import Card, position_value, rank_value
 from romme_engine.deck import stacked_deck
 
 ME, OTHER = 0, 1
@@ -103,6 +103,8 @@ class CardValue:
     rank: Card
     in_meld: int
     penalty: int
+    low: int | None = None
+    """The ace's value at the low end of a run (A-2-3); None for every other card."""
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -191,8 +193,11 @@ def hand_romme(ruleset: Ruleset) -> HandRomme:
 
 def card_values(ruleset: Ruleset) -> list[CardValue]:
     """Each rank (ace first) and the joker: its meld value and its penalty in hand."""
-    ranks = [Card.natural(0, rank) for rank in range(13)]
-    values = [CardValue(c, rank_value(c.rank), rank_value(c.rank)) for c in ranks]
+    ace_low = position_value(1)
+    values = [
+        CardValue(c, rank_value(c.rank), rank_value(c.rank), ace_low if c.rank == 0 else None)
+        for c in (Card.natural(0, rank) for rank in range(13))
+    ]
     joker = _cards("JK1")[0]
     return [*values, CardValue(joker, 0, ruleset.joker_penalty)]
 
@@ -252,6 +257,7 @@ class RommeExamples:
             "ex.ace.low_run": self.aces[0].value,
             "ex.ace.high_run": self.aces[1].value,
             "ex.ace.set": self.aces[2].value,
+            "ex.best.cards": len(self.best_hand),
             "ex.best.value": self.best.value,
             "ex.best.left": self.best_left_penalty,
         }

@@ -31,8 +31,11 @@ def _show(page: str, game: str = GIN) -> str:
     rendered = render_page(page, select_locale(), game)
     titles = _titles(game)
     links = [(url_for(_endpoint(game, p)), titles[p]) for p in PAGES if p != page]
-    other = ROMME if game == GIN else GIN
-    links.append((url_for(_endpoint(other, "rules")), _titles(other)["rules"]))
+    if game == GIN:
+        other = _titles(ROMME)["rules"]
+    else:
+        other = pgettext("reading page", "Gin Rummy rules")
+    links.append((url_for(_endpoint(ROMME if game == GIN else GIN, "rules")), other))
     links.append((url_for("main.index") if game == ROMME else url_for("play.table"), _("Play")))
     return render_template("pages/page.html", page=page, game=game, doc=rendered, links=links)
 
