@@ -22,6 +22,12 @@ from webapp.ranking import record_result
 from webapp.totals import boards_of
 
 ROW = re.compile(r'<tr[^>]*data-player="([^"]+)"')
+# Hands as the Rommé table records them: how each ended, who went out, what each seat paid.
+ROMME_HANDS = [
+    {"end": "out", "winner": 0, "penalties": [0, 25, 40]},
+    {"end": "hand-romme", "winner": 2, "penalties": [30, 44, 0]},
+    {"end": "stock-out", "winner": None, "penalties": [12, 8, 20]},
+]
 
 
 def listed(html: str) -> list[str]:
@@ -65,7 +71,7 @@ def record_romme(
             difficulty=difficulty, outcome=outcome, score=score, opponent_score=60,
             hands=hands, hands_won=1, gins=0, undercuts_given=0, undercuts_received=0,
             knocks=0, knock_deadwood=0,
-            hand_scores=[{"end": "out", "winner": 0, "penalties": [0, 25, 40]}] * hands,
+            hand_scores=ROMME_HANDS[:hands],
             finished_at=when,
         )
     )
@@ -218,8 +224,11 @@ def test_last_matches_name_their_game_and_table_only_gin_hands(
         items = re.findall(r'<li data-match="[^"]+" data-game="(\w+)">', html)
         assert items == ["romme", "romme", "gin"]  # newest first, every game
         newest = html.split('class="recent-matches"', 1)[1].split("</li>", 1)[0]
-        assert "Rommé" in newest and "Hands played: 2" in newest
-        assert "<table" not in newest
+        assert "Rommé" in newest and newest.count("<tr data-hand=") == 2
+        first, second = newest.split("<tr data-hand=")[1:]
+        assert "went out · you went out" in first and "<td>0</td>" in first
+        assert "Hand-Rommé" in second and "you went out" not in second
+        assert "<td>30</td>" in second
         assert "<td>45</td><td>0</td>" in html  # the Gin match keeps its hand table
 
 

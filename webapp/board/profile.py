@@ -13,12 +13,14 @@ from typing import Any
 
 from sqlalchemy import select
 
-from webapp.board.games import DEFAULT_GAME
+from webapp.board.games import DEFAULT_GAME, ROMME
 from webapp.extensions import db
 from webapp.models import ALL_GAMES, ALL_TIME, GIN, MatchResult, PlayerTotal, PointAward
 from webapp.points import RANKING_POINTS
 
 RECENT_MATCHES = 10
+OWNER_SEAT = 0
+"""The person's seat in every game: the owner's numbers in ``hand_scores`` are at this index."""
 CHART_AWARDS = 100
 """The chart shows the player's last this many awards; the total before them is its baseline."""
 
@@ -78,6 +80,24 @@ class RecentMatch:
         """Gin Rummy's hand-by-hand scores (``end``, ``you``, ``computer``); another game's
         hands are counted, not tabled, as their entries have other fields."""
         return self.hand_scores if self.game == GIN else []
+
+    @property
+    def romme_hands(self) -> list[RommeHand]:
+        """Rommé's hands from the owner's seat: how each ended, whether the owner went out,
+        what the owner paid (``hand_scores`` entries: ``end``, ``winner``, ``penalties``)."""
+        if self.game != ROMME:
+            return []
+        return [
+            RommeHand(str(h["end"]), h["winner"] == OWNER_SEAT, int(h["penalties"][OWNER_SEAT]))
+            for h in self.hand_scores
+        ]
+
+
+@dataclass(frozen=True)
+class RommeHand:
+    end: str
+    went_out: bool
+    paid: int
 
 
 @dataclass(frozen=True)
