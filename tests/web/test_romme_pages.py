@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from romme_engine import Reason
 from romme_engine import ruleset as romme_rulesets
 from webapp import points
-from webapp.pages import values
+from webapp.pages import romme_values
 from webapp.pages.romme_examples import RommeExamples
 
 PAGES = ("rules", "faq", "strategy")
@@ -137,9 +137,9 @@ def test_changing_the_ruleset_changes_the_pages(
 
 
 def test_every_romme_placeholder_is_the_ruleset_value() -> None:
-    quoted = values.romme_rule_values(romme_rulesets.PRESETS, points.RANKING_POINTS)
+    quoted = romme_values.rule_values(romme_rulesets.PRESETS, points.RANKING_POINTS)
     for name, rule in romme_rulesets.PRESETS.items():
-        prefix = name.replace("-", "_")
+        prefix = romme_values.placeholder_name(name)
         assert quoted[f"{prefix}.opening"] == rule.opening
         assert quoted[f"{prefix}.joker_penalty"] == rule.joker_penalty
         assert quoted[f"{prefix}.starter_hand"] == rule.hand_size + rule.starter_extra

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from webapp.pages import figures, romme_figures, values
+from webapp.pages import figures, romme_figures, romme_values, values
 from webapp.pages.examples import Examples
 from webapp.pages.markdown import Rendered, render
 from webapp.pages.placeholders import ContentError, fill
@@ -58,7 +58,8 @@ def render_source(
 def render_page(page: str, locale: str, game: str = GIN) -> Rendered:
     if page not in PAGES or game not in GAMES:
         raise ContentError(f"unknown page {game}/{page}")
-    return _cached(game, page, locale, values.fingerprint())
+    key = romme_values.fingerprint() if game == ROMME else values.fingerprint()
+    return _cached(game, page, locale, key)
 
 
 def _gin_inputs() -> Inputs:
@@ -69,9 +70,9 @@ def _gin_inputs() -> Inputs:
 
 
 def _romme_inputs() -> Inputs:
-    sets, ranking = values.romme_presets(), values.ranking_points()
+    sets, ranking = romme_values.presets(), values.ranking_points()
     examples = RommeExamples.compute(sets["romme"])
-    quoted = {**values.romme_rule_values(sets, ranking), **examples.values_quoted()}
+    quoted = {**romme_values.rule_values(sets, ranking), **examples.values_quoted()}
     return quoted, romme_figures.blocks(examples, sets, ranking)
 
 
