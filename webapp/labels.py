@@ -11,8 +11,10 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _lp
 
 import gin_engine as engine
+import romme_engine
 from gin_engine.ai import LEVELS
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS
 from webapp.points import RANKING_POINTS
@@ -32,6 +34,12 @@ _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.GIN: _l("gin"),
     engine.HandEnd.UNDERCUT: _l("undercut"),
     engine.HandEnd.DEAD: _l("dead hand"),
+}
+# How a Rommé hand ended, for the player pages' hand-by-hand tables.
+_ROMME_HAND_ENDS: dict[romme_engine.HandEnd, LazyString] = {
+    romme_engine.HandEnd.OUT: _lp("Rommé hand", "went out"),
+    romme_engine.HandEnd.HAND_ROMME: _lp("Rommé hand", "Hand-Rommé"),
+    romme_engine.HandEnd.STOCK_OUT: _lp("Rommé hand", "stock ran out"),
 }
 _MELD_KINDS: dict[engine.MeldKind, LazyString] = {
     engine.MeldKind.SET: _l("Set"),
@@ -83,6 +91,11 @@ def hand_end_name(end: str) -> str:
     return str(_HAND_ENDS[engine.HandEnd(end)])
 
 
+def romme_hand_end_name(end: str) -> str:
+    """How a Rommé hand ended ("went out", "Hand-Rommé", "stock ran out")."""
+    return str(_ROMME_HAND_ENDS[romme_engine.HandEnd(end)])
+
+
 def meld_kind_name(kind: engine.MeldKind) -> str:
     """A meld's kind as players say it: "set" (刻子) or "run" (顺子)."""
     return str(_MELD_KINDS[kind])
@@ -102,6 +115,7 @@ def init_app(app: Flask) -> None:
         difficulty_name=difficulty_name,
         ruleset_name=ruleset_name,
         hand_end_name=hand_end_name,
+        romme_hand_end_name=romme_hand_end_name,
         meld_kind_name=meld_kind_name,
         ruleset_line=ruleset_line,
     )

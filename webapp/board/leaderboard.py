@@ -1,4 +1,5 @@
-"""The leaderboard: players ranked by ranking points, all time or this ISO week (UTC).
+"""The leaderboard: players ranked by ranking points, per game (`webapp.board.games`: Gin
+Rummy, Rommé or all games together), all time or this ISO week (UTC).
 
 Read from the kept totals (`webapp.totals`), never from the match history: two queries for a
 page (three with the viewer's own row), each an index range bounded by the page size, the
@@ -28,13 +29,11 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from webapp.board.games import DEFAULT_GAME
 from webapp.extensions import db
-from webapp.models import ALL_TIME, GIN, PlayerTotal, PointsLadder, User
+from webapp.models import ALL_TIME, PlayerTotal, PointsLadder, User
 from webapp.points import RANKING_POINTS
 from webapp.totals import iso_week
-
-BOARD_GAME = GIN
-"""The game this site's boards rank (the Rommé site will rank ``"romme"``)."""
 
 
 class Period(StrEnum):
@@ -66,6 +65,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Board:
+    game: str
     period: Period
     page: int
     pages: int
@@ -101,13 +101,15 @@ def _row(values: Any, rank: int, position: int | None) -> Row:
     )
 
 
-def player_row(user_id: int, period: Period, now: datetime) -> Row | None:
+def player_row(
+    user_id: int, period: Period, now: datetime, game: str = DEFAULT_GAME
+) -> Row | None:
     """One player's row and rank, or ``None`` when they have no match on this board."""
     key = period_key(period, now)
     above = (
         select(func.coalesce(func.sum(PointsLadder.players), 0))
         .where(
-            PointsLadder.game == BOARD_GAME,
+            PointsLadder.game == game,
             PointsLadder.period == key,
             PointsLadder.points > PlayerTotal.points,
         )
@@ -117,7 +119,7 @@ def player_row(user_id: int, period: Period, now: datetime) -> Row | None:
         select(PlayerTotal, User.username, above.label("above"))
         .join(User, User.id == PlayerTotal.user_id)
         .where(
-            PlayerTotal.game == BOARD_GAME,
+            PlayerTotal.game == game,
             PlayerTotal.period == key,
             PlayerTotal.user_id == user_id,
         )
@@ -139,7 +141,7 @@ class _Rung:
     """Players on the whole board."""
 
 
-def _rungs_from(position: int, key: str, size: int) -> list[_Rung]:
+def _rungs_from(game: str, position: int, key: str, size: int) -> list[_Rung]:
     """The ladder's non-empty rungs from the one holding ``position`` down, at most ``size``
     (a page of ``size`` rows spans at most ``size`` distinct points totals)."""
     ladder = PointsLadder
@@ -152,7 +154,7 @@ def _rungs_from(position: int, key: str, size: int) -> list[_Rung]:
             ).label("above"),
             func.sum(ladder.players).over().label("total"),
         )
-        .where(ladder.game == BOARD_GAME, ladder.period == key)
+        .where(ladder.game == game, ladder.period == key)
         .subquery("running")
     )
     rows = db.session.execute(
@@ -164,11 +166,18 @@ def _rungs_from(position: int, key: str, size: int) -> list[_Rung]:
     return [_Rung(int(r.points), int(r.above), int(r.players), int(r.total)) for r in rows]
 
 
-def board(period: Period, page: int, page_size: int, now: datetime, viewer: int | None) -> Board:
-    """One page of the board, plus the viewer's own row when it is elsewhere."""
+def board(
+    period: Period,
+    page: int,
+    page_size: int,
+    now: datetime,
+    viewer: int | None,
+    game: str = DEFAULT_GAME,
+) -> Board:
+    """One page of ``game``'s board, plus the viewer's own row when it is elsewhere."""
     key = period_key(period, now)
     first = (page - 1) * page_size + 1
-    rungs = _rungs_from(first, key, page_size)
+    rungs = _rungs_from(game, first, key, page_size)
     if not rungs and page > 1:
         raise PageOutOfRange(page)
     players = rungs[0].total if rungs else 0
@@ -180,7 +189,7 @@ def board(period: Period, page: int, page_size: int, now: datetime, viewer: int 
             select(PlayerTotal, User.username)
             .join(User, User.id == PlayerTotal.user_id)
             .where(
-                PlayerTotal.game == BOARD_GAME,
+                PlayerTotal.game == game,
                 PlayerTotal.period == key,
                 PlayerTotal.points <= start.points,
             )
@@ -195,9 +204,10 @@ def board(period: Period, page: int, page_size: int, now: datetime, viewer: int 
             _row(values, rank_at[values.PlayerTotal.points], first + i)
             for i, values in enumerate(db.session.execute(listing))
         ]
-    viewer_row = player_row(viewer, period, now) if viewer is not None else None
+    viewer_row = player_row(viewer, period, now, game) if viewer is not None else None
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return Board(
+        game=game,
         period=period,
         page=page,
         pages=max(1, -(-players // page_size)),

@@ -13,12 +13,14 @@ from typing import Any
 
 from sqlalchemy import select
 
-from webapp.board.leaderboard import BOARD_GAME
+from webapp.board.games import DEFAULT_GAME, ROMME
 from webapp.extensions import db
-from webapp.models import ALL_TIME, MatchResult, PlayerTotal, PointAward
+from webapp.models import ALL_GAMES, ALL_TIME, GIN, MatchResult, PlayerTotal, PointAward
 from webapp.points import RANKING_POINTS
 
 RECENT_MATCHES = 10
+OWNER_SEAT = 0
+"""The person's seat in every game: the owner's numbers in ``hand_scores`` are at this index."""
 CHART_AWARDS = 100
 """The chart shows the player's last this many awards; the total before them is its baseline."""
 
@@ -62,14 +64,40 @@ class Totals:
 @dataclass(frozen=True)
 class RecentMatch:
     match_id: str
+    game: str
     finished_at: datetime
     ruleset: str
     difficulty: str
     outcome: str
     score: int
     opponent_score: int
+    hands: int
     points: int | None
     hand_scores: list[dict[str, Any]]
+
+    @property
+    def gin_hands(self) -> list[dict[str, Any]]:
+        """Gin Rummy's hand-by-hand scores (``end``, ``you``, ``computer``); another game's
+        hands are counted, not tabled, as their entries have other fields."""
+        return self.hand_scores if self.game == GIN else []
+
+    @property
+    def romme_hands(self) -> list[RommeHand]:
+        """Rommé's hands from the owner's seat: how each ended, whether the owner went out,
+        what the owner paid (``hand_scores`` entries: ``end``, ``winner``, ``penalties``)."""
+        if self.game != ROMME:
+            return []
+        return [
+            RommeHand(str(h["end"]), h["winner"] == OWNER_SEAT, int(h["penalties"][OWNER_SEAT]))
+            for h in self.hand_scores
+        ]
+
+
+@dataclass(frozen=True)
+class RommeHand:
+    end: str
+    went_out: bool
+    paid: int
 
 
 @dataclass(frozen=True)
@@ -82,8 +110,9 @@ class PointsAt:
     """This award's points: the total before it is ``total - points``."""
 
 
-def totals(user_id: int) -> Totals:
-    kept = db.session.get(PlayerTotal, (BOARD_GAME, ALL_TIME, user_id))
+def totals(user_id: int, game: str = DEFAULT_GAME) -> Totals:
+    """The player's all-time totals on ``game``'s board (``ALL_GAMES``: every game summed)."""
+    kept = db.session.get(PlayerTotal, (game, ALL_TIME, user_id))
     if kept is None:
         return Totals()
     return Totals(
@@ -102,6 +131,8 @@ def totals(user_id: int) -> Totals:
 
 
 def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatch]:
+    """The player's last matches of every game, newest first (one index range, whatever the
+    game switch shows: each match names its game)."""
     rows = db.session.execute(
         select(MatchResult, PointAward.points)
         .outerjoin(PointAward, PointAward.match_id == MatchResult.match_id)
@@ -112,12 +143,14 @@ def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatc
     return [
         RecentMatch(
             match_id=result.match_id,
+            game=result.game,
             finished_at=result.finished_at,
             ruleset=result.ruleset,
             difficulty=result.difficulty,
             outcome=result.outcome,
             score=result.score,
             opponent_score=result.opponent_score,
+            hands=result.hands,
             points=points,
             hand_scores=list(result.hand_scores),
         )
@@ -125,18 +158,24 @@ def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatc
     ]
 
 
-def points_over_time(user_id: int, points: int, limit: int = CHART_AWARDS) -> list[PointsAt]:
-    """Running totals after each of the player's last ``limit`` awards, oldest first.
+def points_over_time(
+    user_id: int, points: int, limit: int = CHART_AWARDS, game: str = DEFAULT_GAME
+) -> list[PointsAt]:
+    """Running totals after each of the player's last ``limit`` awards on ``game``'s board,
+    oldest first.
 
-    ``points`` is the player's total now (from `totals`): the series is counted back from it,
-    so an earlier history left out of the chart still counts in its heights.
+    ``points`` is the player's total now on that board (from `totals`): the series is counted
+    back from it, so an earlier history left out of the chart still counts in its heights.
     """
-    awards = db.session.execute(
+    query = (
         select(PointAward.awarded_at, PointAward.points)
         .join(MatchResult, MatchResult.match_id == PointAward.match_id)
-        .where(PointAward.user_id == user_id, MatchResult.game == BOARD_GAME)
-        .order_by(PointAward.awarded_at.desc(), PointAward.id.desc())
-        .limit(limit)
+        .where(PointAward.user_id == user_id)
+    )
+    if game != ALL_GAMES:
+        query = query.where(MatchResult.game == game)
+    awards = db.session.execute(
+        query.order_by(PointAward.awarded_at.desc(), PointAward.id.desc()).limit(limit)
     ).all()
     series: list[PointsAt] = []
     total = points

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import pgettext
 from flask_login import current_user
 
 from webapp.accounts.service import find_user
 from webapp.board import leaderboard, profile
 from webapp.board.chart import points_chart
+from webapp.board.games import DEFAULT_GAME, GAMES, BoardGame, UnknownGame, board_game
 from webapp.extensions import login_required
 from webapp.models import User, utcnow
 from webapp.points import RANKING_POINTS
@@ -30,34 +34,65 @@ def _query_period() -> leaderboard.Period:
         abort(400, description=_("Choose the all-time board or this week's board."))
 
 
+def _query_game() -> BoardGame:
+    try:
+        return board_game(request.args.get("game"))
+    except UnknownGame:
+        names = pgettext("list separator", ", ").join(str(game.name) for game in GAMES)
+        abort(400, description=_("There is no such board: choose one of %(games)s.", games=names))
+
+
+def _switch_key(game: BoardGame) -> str | None:
+    """The ``?game=`` value of a link to ``game``'s board: none for the default."""
+    return None if game.key == DEFAULT_GAME else game.key
+
+
+def _switch(endpoint: str, **values: Any) -> list[tuple[BoardGame, str]]:
+    """The game switch: each game with the link to this page showing it (plain links, so the
+    switch works without JavaScript)."""
+    return [(g, url_for(endpoint, game=_switch_key(g), **values)) for g in GAMES]
+
+
 @bp.get("/leaderboard")
 def board() -> str:
-    period, page = _query_period(), _query_page()
+    game, period, page = _query_game(), _query_period(), _query_page()
     viewer = current_user.id if current_user.is_authenticated else None
     try:
         shown = leaderboard.board(
-            period, page, int(current_app.config["LEADERBOARD_PAGE_SIZE"]), utcnow(), viewer
+            period,
+            page,
+            int(current_app.config["LEADERBOARD_PAGE_SIZE"]),
+            utcnow(),
+            viewer,
+            game.key,
         )
     except leaderboard.PageOutOfRange:
         abort(404)
     return render_template(
         "board/leaderboard.html",
         b=shown,
+        game=game,
+        game_key=_switch_key(game),
+        switch=_switch("board.board", period=None if period is leaderboard.Period.ALL else period),
         levels=list(RANKING_POINTS),
         points=RANKING_POINTS,
         week_start=leaderboard.week_start(utcnow()),
     )
 
 
-def _player_page(user: User) -> str:
-    totals = profile.totals(user.id)
-    series = profile.points_over_time(user.id, totals.points)
+def _player_page(user: User, endpoint: str, **values: Any) -> str:
+    game = _query_game()
+    totals = profile.totals(user.id, game.key)
+    series = profile.points_over_time(user.id, totals.points, game=game.key)
     return render_template(
         "board/player.html",
         player=user,
         own=current_user.is_authenticated and current_user.id == user.id,
+        game=game,
+        game_names={g.key: g.name for g in GAMES},
+        switch=_switch(endpoint, **values),
         totals=totals,
-        rank=leaderboard.player_row(user.id, leaderboard.Period.ALL, utcnow()),
+        rank=leaderboard.player_row(user.id, leaderboard.Period.ALL, utcnow(), game.key),
         recent=profile.recent_matches(user.id),
         series=series,
         chart=points_chart(series),
@@ -68,7 +103,7 @@ def _player_page(user: User) -> str:
 @bp.get("/me")
 @login_required
 def me() -> str:
-    return _player_page(current_user)
+    return _player_page(current_user, "board.me")
 
 
 @bp.get("/u/<name>")
@@ -76,4 +111,4 @@ def player(name: str) -> str:
     user = find_user(name)
     if user is None:
         abort(404)
-    return _player_page(user)
+    return _player_page(user, "board.player", name=name)

@@ -1,7 +1,9 @@
 """Render a page: read the markdown, fill in the numbers, convert, insert the engine's figures.
 
-Each (page, language, rule values) is rendered once and cached; changing a preset changes the
-key, so the page follows the ruleset without a restart.
+Each game has its reading pages: Gin Rummy's at ``content/<locale>/<page>.md``, Rommé's at
+``content/<locale>/romme/<page>.md``. Each (game, page, language, rule values) is rendered once
+and cached; changing a preset changes the key, so the page follows the ruleset without a
+restart.
 """
 
 from __future__ import annotations
@@ -14,18 +16,25 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from webapp.pages import figures, values
+from webapp.pages import figures, romme_figures, romme_values, values
 from webapp.pages.examples import Examples
 from webapp.pages.markdown import Rendered, render
 from webapp.pages.placeholders import ContentError, fill
+from webapp.pages.romme_examples import RommeExamples
 
 PAGES = ("rules", "faq", "strategy")
+GIN, ROMME = "gin", "romme"
+GAMES = (GIN, ROMME)
+"""The games with reading pages; Gin Rummy's sit at the site's root (``/rules``)."""
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 _BLOCK = re.compile(r"<p>\[\[([a-z]+:[a-z-]+)\]\]</p>")
 
+Inputs = tuple[dict[str, object], dict[str, Callable[[], Markup]]]
 
-def source_path(page: str, locale: str) -> Path:
-    return CONTENT_DIR / locale / f"{page}.md"
+
+def source_path(page: str, locale: str, game: str = GIN) -> Path:
+    folder = CONTENT_DIR / locale
+    return (folder if game == GIN else folder / game) / f"{page}.md"
 
 
 def render_source(
@@ -46,17 +55,30 @@ def render_source(
     return replace(rendered, html=Markup(html))  # noqa: S704 - markdown escaped it, blocks are Markup
 
 
-def render_page(page: str, locale: str) -> Rendered:
-    if page not in PAGES:
-        raise ContentError(f"unknown page {page!r}")
-    return _cached(page, locale, values.fingerprint())
+def render_page(page: str, locale: str, game: str = GIN) -> Rendered:
+    if page not in PAGES or game not in GAMES:
+        raise ContentError(f"unknown page {game}/{page}")
+    key = romme_values.fingerprint() if game == ROMME else values.fingerprint()
+    return _cached(game, page, locale, key)
 
 
-@lru_cache(maxsize=64)
-def _cached(page: str, locale: str, key: tuple[object, ...]) -> Rendered:
-    del key  # only part of the cache key: the values below are read from the same presets
+def _gin_inputs() -> Inputs:
     sets, ranking = values.presets(), values.ranking_points()
     examples = Examples.compute(sets["standard"])
     quoted = {**values.rule_values(sets, ranking), **examples.values()}
-    source = source_path(page, locale).read_text(encoding="utf-8")
-    return render_source(source, quoted, figures.blocks(examples, sets, ranking))
+    return quoted, figures.blocks(examples, sets, ranking)
+
+
+def _romme_inputs() -> Inputs:
+    sets, ranking = romme_values.presets(), values.ranking_points()
+    examples = RommeExamples.compute(sets["romme"])
+    quoted = {**romme_values.rule_values(sets, ranking), **examples.values_quoted()}
+    return quoted, romme_figures.blocks(examples, sets, ranking)
+
+
+@lru_cache(maxsize=64)
+def _cached(game: str, page: str, locale: str, key: tuple[object, ...]) -> Rendered:
+    del key  # only part of the cache key: the values below are read from the same presets
+    quoted, blocks = _romme_inputs() if game == ROMME else _gin_inputs()
+    source = source_path(page, locale, game).read_text(encoding="utf-8")
+    return render_source(source, quoted, blocks)

@@ -1,0 +1,66 @@
+"""The ``[[kind:name]]`` blocks of the Rommé pages: the engine's examples and rule tables.
+
+The macros live in ``templates/pages/_romme_figures.html``. Rommé cards are drawn with the
+site's card markup (``webapp.cardnames``: the same pip and spoken name as Gin Rummy's card of
+that face); a joker gets its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from flask import current_app
+from flask_babel import pgettext
+from markupsafe import Markup
+
+import gin_engine
+from romme_engine import Card
+from romme_engine.ruleset import Ruleset
+from webapp.cardnames import card_face
+from webapp.labels import difficulty_name
+from webapp.pages.romme_examples import RommeExamples
+
+
+def romme_card(card: Card) -> Markup:
+    """One Rommé card: ``<span class="card [red]" data-card="7S'">…</span>``."""
+    if card.is_joker:
+        face = Markup('<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>')
+        return Markup('<span class="card joker" data-card="%s">%s</span>') % (
+            str(card), face % (card.symbol, pgettext("romme rules", "Joker"))
+        )
+    natural = gin_engine.Card.from_index(card.kind)
+    red = Markup(" red") if natural.is_red else ""
+    return Markup('<span class="card%s" data-card="%s">%s</span>') % (
+        red, str(card), card_face(natural)
+    )
+
+
+def romme_row(cards: Iterable[Card]) -> Markup:
+    return Markup('<span class="card-row">%s</span>') % Markup("").join(
+        romme_card(c) for c in cards
+    )
+
+
+def blocks(
+    examples: RommeExamples, sets: Mapping[str, Ruleset], ranking: Mapping[str, int]
+) -> dict[str, Callable[[], Markup]]:
+    env = current_app.jinja_env
+    # A template module's macros are attributes mypy cannot see.
+    macros: Any = env.get_template("pages/_romme_figures.html").module
+    shared: Any = env.get_template("pages/_figures.html").module
+    story, rules = examples.story, sets["romme"]
+    return {
+        "example:opening": partial(macros.opening, story.opening, rules.opening, romme_row),
+        "example:layoff": partial(macros.grown, story.lay_off, "layoff", romme_row),
+        "example:swap": partial(macros.swap, story.swap, romme_row),
+        "example:hand-romme": partial(macros.hand_romme, examples.hand_romme, rules, romme_row),
+        "example:aces": partial(macros.aces, examples.aces, romme_row),
+        "example:best": partial(
+            macros.best, examples.best_hand, examples.best, examples.best_left_penalty, romme_row
+        ),
+        "table:values": partial(macros.values, examples.values, romme_card),
+        "table:presets": partial(macros.presets, sets),
+        "table:points": partial(shared.ranking, ranking, difficulty_name),
+    }
