@@ -112,6 +112,16 @@ def lay_off(
     melds = _meld_masks(knocker_melds, defender)
     chains = _chains(defender, melds)
     _, combo = _best_lay_off(defender, chains)
+    return lay_off_result(defender, melds, chains, combo)
+
+
+def lay_off_result(
+    defender: CardMask,
+    melds: Sequence[CardMask],
+    chains: list[tuple[int, list[CardMask]]],
+    combo: Sequence[int],
+) -> LayOffResult:
+    """The showing for one choice of chain prefixes (``combo``, one per chain)."""
     lay_offs, laid = [], 0
     # a card both on a run's chain and the 4th of a set goes to the run: later cards may need it
     chosen = sorted(

@@ -12,7 +12,7 @@ from tests.engine.engine_play import play_match, step
 def test_snapshot_is_json_and_round_trips():
     m = Match.new(STANDARD, random.Random(3))
     data = m.to_dict()
-    assert data["v"] == 1
+    assert data["v"] == 2
     again = Match.from_dict(json.loads(json.dumps(data)))
     assert again.to_dict() == data
 
