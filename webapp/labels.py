@@ -26,12 +26,17 @@ _RULESET_NAMES: dict[str, LazyString] = {
     "standard": _l("Standard"),
     "classic": _l("Classic"),
     "quick": _l("Quick"),
+    "hu": _l("胡牌制 · six hands"),
+    "hu-race": _l("胡牌制 · race to the target"),
 }
 _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.KNOCK: _l("knock"),
     engine.HandEnd.GIN: _l("gin"),
     engine.HandEnd.UNDERCUT: _l("undercut"),
     engine.HandEnd.DEAD: _l("dead hand"),
+    engine.HandEnd.JIN_HU: _l("金胡"),
+    engine.HandEnd.MI_HU: _l("米胡"),
+    engine.HandEnd.ZHA_HU: _l("诈胡"),
 }
 _MELD_KINDS: dict[engine.MeldKind, LazyString] = {
     engine.MeldKind.SET: _l("Set"),

@@ -50,8 +50,8 @@ def random_showdown(rng: random.Random) -> tuple[list[Card], list[Card]]:
         if deadwood(caller) > 10:
             continue
         free -= caller
-        near = [c for m in melds for c in _near(m) if c in free]
-        defender = set(rng.sample(sorted(set(near), key=lambda c: c.index), min(len(set(near)), rng.randrange(5))))
+        near = sorted({c for m in melds for c in _near(m) if c in free}, key=lambda c: c.index)
+        defender = set(rng.sample(near, min(len(near), rng.randrange(5))))
         for _ in range(rng.randrange(4)):
             meld = _random_meld(rng, free - defender)
             if meld and len(defender) + len(meld) <= 10:
