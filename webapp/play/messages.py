@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 import gin_engine as engine
 from gin_engine.errors import Reason
+from webapp.labels import shape_name
 
 REFUSALS: dict[Reason, LazyString] = {
     Reason.NOT_YOUR_TURN: _l("It is not your turn yet."),
@@ -93,6 +94,25 @@ _SCORING: dict[tuple[str, engine.HandEnd], LazyString] = {
     ("role", engine.HandEnd.UNDERCUT): _l(
         "Undercut: the defender scores %(bonus)d (undercut bonus) + %(diff)d = %(points)d."
     ),
+    ("you", engine.HandEnd.JIN_HU): _l(
+        "金胡 (%(shape)s): you score %(bonus)d + %(diff)d = %(points)d."
+    ),
+    ("computer", engine.HandEnd.JIN_HU): _l(
+        "金胡 (%(shape)s): the computer scores %(bonus)d + %(diff)d = %(points)d."
+    ),
+    ("you", engine.HandEnd.MI_HU): _l(
+        "米胡: you score %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d."
+    ),
+    ("computer", engine.HandEnd.MI_HU): _l(
+        "米胡: the computer scores %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d."
+    ),
+    ("you", engine.HandEnd.ZHA_HU): _l(
+        "诈胡: your %(shape)s scores %(bonus)d + (%(knocker)d − %(defender)d) = %(points)d."
+    ),
+    ("computer", engine.HandEnd.ZHA_HU): _l(
+        "诈胡: the computer's %(shape)s scores %(bonus)d + (%(knocker)d − %(defender)d)"
+        " = %(points)d."
+    ),
 }
 _ENDING: dict[tuple[bool, engine.HandEnd], LazyString] = {
     (True, engine.HandEnd.KNOCK): _l("You knocked."),
@@ -101,7 +121,26 @@ _ENDING: dict[tuple[bool, engine.HandEnd], LazyString] = {
     (False, engine.HandEnd.KNOCK): _l("The computer knocked."),
     (False, engine.HandEnd.UNDERCUT): _l("The computer knocked."),
     (False, engine.HandEnd.GIN): _l("The computer went gin."),
+    (True, engine.HandEnd.JIN_HU): _l("You went out (胡牌)."),
+    (True, engine.HandEnd.MI_HU): _l("You went out (胡牌)."),
+    (True, engine.HandEnd.ZHA_HU): _l("You went out (胡牌)."),
+    (False, engine.HandEnd.JIN_HU): _l("The computer went out (胡牌)."),
+    (False, engine.HandEnd.MI_HU): _l("The computer went out (胡牌)."),
+    (False, engine.HandEnd.ZHA_HU): _l("The computer went out (胡牌)."),
 }
+
+
+def shape_text(result: engine.HandResult) -> str:
+    """The 胡牌制 shape that was paid: "二金", or "二金, 7 cards left: counted as 三金"."""
+    if result.shape is None or result.paid_as is None:
+        return ""
+    if result.shape in (result.paid_as, engine.Shape.DEADWOOD):
+        return shape_name(result.shape)
+    left = result.defender.deadwood_cards if result.defender else ()
+    melded = sum(len(m.cards) for m in result.defender.melds) if result.defender else 0
+    return str(_("%(shape)s, %(cards)d cards left: counted as %(paid)s",
+                 shape=shape_name(result.shape), cards=melded + len(left),
+                 paid=shape_name(result.paid_as)))
 
 
 def scoring_line(result: engine.HandResult, person: int | None = None) -> str:
@@ -120,6 +159,7 @@ def scoring_line(result: engine.HandResult, person: int | None = None) -> str:
         "bonus": result.bonus,
         "diff": result.difference,
         "points": result.points,
+        "shape": shape_text(result),
     }
 
 
