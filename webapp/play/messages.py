@@ -47,9 +47,11 @@ def refusal(reason: Reason, ruleset: engine.Ruleset) -> str:
     return str(REFUSALS[reason]) % {"limit": ruleset.knock_limit}
 
 
-def move_text(event: engine.Event) -> str:
+def move_text(event: engine.Event, scoring: engine.Scoring = engine.Scoring.GIN_RUMMY) -> str:
     """One public move in words, e.g. "discarded 7♠"."""
     card = event.card.symbol if event.card else ""
+    if scoring is engine.Scoring.HU and event.move in (engine.Move.KNOCK, engine.Move.GIN):
+        return str(_("went out (胡牌), discarding %(card)s face down", card=card))
     texts = {
         engine.Move.TAKE_UPCARD: lambda: _("took the upcard %(card)s", card=card),
         engine.Move.PASS_UPCARD: lambda: _("passed on the upcard"),
@@ -62,9 +64,12 @@ def move_text(event: engine.Event) -> str:
     return str(texts[event.move]())
 
 
-def moves_sentence(events: list[engine.Event]) -> str:
+def moves_sentence(
+    events: list[engine.Event], scoring: engine.Scoring = engine.Scoring.GIN_RUMMY
+) -> str:
     """The computer's moves as one sentence: "The computer drew from the stock, discarded 7♠."."""
-    return str(_("The computer %(moves)s.", moves=_(", ").join(move_text(e) for e in events)))
+    moves = _(", ").join(move_text(e, scoring) for e in events)
+    return str(_("The computer %(moves)s.", moves=moves))
 
 
 # The scoring line of a hand, one whole sentence per side and way of ending, so that each
