@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import product
 
 from gin_engine.cards import Card, CardMask, to_mask
 from gin_engine.errors import InvalidInputError
-from gin_engine.layoff import LayOffResult, _chains, lay_off_result
+from gin_engine.layoff import LayOffResult, _chains, lay_off_choices, lay_off_result
 from gin_engine.melds import (
     Arrangement,
     Meld,
@@ -102,17 +101,9 @@ def best_defence(
 ) -> DefenderChoice:
     """Every legal set of lay-offs tried; best result, then fewest cards laid, then the
     smaller card mask (a fixed order the tests' brute-force reference repeats)."""
-    chains = _chains(defender, caller_melds)
     best: tuple[int, int, CardMask] | None = None
     choice = DefenderChoice(0, 0, ())
-    seen: set[CardMask] = set()
-    for combo in product(*(range(len(prefixes)) for _, prefixes in chains)):
-        laid = 0
-        for (_, prefixes), k in zip(chains, combo, strict=True):
-            laid |= prefixes[k]
-        if laid in seen:
-            continue
-        seen.add(laid)
+    for combo, laid in lay_off_choices(_chains(defender, caller_melds)):
         result = defender_result(ruleset, caller_deadwood, defender & ~laid)
         key = (-result, laid.bit_count(), laid)
         if best is None or key < best:
