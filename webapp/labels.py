@@ -97,7 +97,7 @@ def shape_name(shape: engine.Shape) -> str:
 
 
 def ruleset_summary(ruleset: engine.Ruleset) -> str:
-    """One line on how a preset is played and won, with its numbers, for the start page."""
+    """One line on how a 胡牌制 preset is played and won, with its numbers (``ruleset_line``)."""
     end = ruleset.match_end
     if end is engine.MatchEnd.HANDS:
         won = _("%(hands)d hands, the higher total wins (a tie plays on).", hands=ruleset.hands)
@@ -115,11 +115,6 @@ def ruleset_summary(ruleset: engine.Ruleset) -> str:
         parts.append(_(
             "胡牌制: 米胡 %(low)d + the difference; 金胡 三金 %(san)d, 二金 %(er)d, 金龙 %(long)d.",
             low=ruleset.low_hu_bonus, san=bonus[0], er=bonus[1], long=bonus[2],
-        ))
-    if ruleset.settlement:
-        parts.append(_(
-            "Game bonus %(game)d, %(box)d per hand won, shutout doubles.",
-            game=ruleset.game_bonus, box=ruleset.box_bonus,
         ))
     return " ".join(parts)
 
