@@ -189,6 +189,12 @@ _HAND_BANNER: dict[tuple[str, engine.HandEnd], LazyString] = {
     ("computer", engine.HandEnd.KNOCK): _l("The computer wins %(points)d points · knock"),
     ("computer", engine.HandEnd.GIN): _l("The computer wins %(points)d points · gin"),
     ("computer", engine.HandEnd.UNDERCUT): _l("Undercut! The computer wins %(points)d points"),
+    ("you", engine.HandEnd.JIN_HU): _l("You win %(points)d points · 金胡"),
+    ("you", engine.HandEnd.MI_HU): _l("You win %(points)d points · 米胡"),
+    ("you", engine.HandEnd.ZHA_HU): _l("诈胡! You win %(points)d points"),
+    ("computer", engine.HandEnd.JIN_HU): _l("The computer wins %(points)d points · 金胡"),
+    ("computer", engine.HandEnd.MI_HU): _l("The computer wins %(points)d points · 米胡"),
+    ("computer", engine.HandEnd.ZHA_HU): _l("诈胡! The computer wins %(points)d points"),
 }
 _MATCH_BANNER: dict[str, LazyString] = {
     "you": _l("You won the match! Final score: you %(you)d, computer %(computer)d."),
