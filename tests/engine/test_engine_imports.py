@@ -2,10 +2,23 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 
-def test_importing_the_engine_loads_no_web_framework():
+# Each engine: the modules a user imports, and the top-level packages it may bring along.
+ENGINES = {
+    "gin_engine": ("gin_engine, gin_engine.match, gin_engine.view", "gin_engine"),
+    "romme_engine": (
+        "romme_engine, romme_engine.match, romme_engine.view, romme_engine.ai",
+        "romme_engine",
+    ),
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_importing_an_engine_loads_no_web_framework(engine: str):
+    modules, _ = ENGINES[engine]
     code = (
-        "import sys, gin_engine, gin_engine.match, gin_engine.view;"
+        f"import sys, {modules};"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'sqlalchemy', 'werkzeug')];"
         "print(','.join(bad))"
     )
@@ -13,11 +26,13 @@ def test_importing_the_engine_loads_no_web_framework():
     assert out.stdout.strip() == ""
 
 
-def test_engine_modules_import_only_the_standard_library():
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_engine_imports_only_the_standard_library(engine: str):
+    modules, package = ENGINES[engine]
     code = (
-        "import sys; before = set(sys.modules); import gin_engine;"
+        f"import sys; before = set(sys.modules); import {modules};"
         "new = {m.split('.')[0] for m in set(sys.modules) - before};"
-        "std = set(sys.stdlib_module_names) | {'gin_engine', 'engine_common'};"
+        f"std = set(sys.stdlib_module_names) | {{{package!r}, 'engine_common'}};"
         "print(sorted(new - std))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

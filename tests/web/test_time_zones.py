@@ -40,6 +40,8 @@ def test_dates_default_to_the_languages_time_zone(
     seed_finished_match(app, "zone_reader")
     page = client.get("/me").get_data(as_text=True)
     assert shown in page
+    # The match was won: the points chart's table lists the award at the same local time.
+    assert shown in page[page.index('class="chart-data"'):]
 
 
 def test_the_account_setting_wins_over_the_language(app: Flask, client: FlaskClient) -> None:
