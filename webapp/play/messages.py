@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 import gin_engine as engine
 from gin_engine.errors import Reason
-from webapp.labels import shape_name
+from webapp.labels import hand_end_name, shape_name
 
 REFUSALS: dict[Reason, LazyString] = {
     Reason.NOT_YOUR_TURN: _l("It is not your turn yet."),
@@ -99,24 +99,35 @@ _SCORING: dict[tuple[str, engine.HandEnd], LazyString] = {
     ("role", engine.HandEnd.UNDERCUT): _l(
         "Undercut: the defender scores %(bonus)d (undercut bonus) + %(diff)d = %(points)d."
     ),
+    # 胡牌制: the tier and its sum first, as players say it ("三金 50 + 7 = 57"), then who scores.
     ("you", engine.HandEnd.JIN_HU): _l(
-        "金胡 (%(shape)s): you score %(bonus)d + %(diff)d = %(points)d."
+        "金胡: %(shape)s %(bonus)d + %(diff)d = %(points)d, you score %(points)d."
     ),
     ("computer", engine.HandEnd.JIN_HU): _l(
-        "金胡 (%(shape)s): the computer scores %(bonus)d + %(diff)d = %(points)d."
+        "金胡: %(shape)s %(bonus)d + %(diff)d = %(points)d, the computer scores %(points)d."
     ),
+    ("role", engine.HandEnd.JIN_HU): _l("金胡: %(shape)s %(bonus)d + %(diff)d = %(points)d."),
     ("you", engine.HandEnd.MI_HU): _l(
-        "米胡: you score %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d."
+        "米胡: %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d, you score %(points)d."
     ),
     ("computer", engine.HandEnd.MI_HU): _l(
-        "米胡: the computer scores %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d."
+        "米胡: %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d,"
+        " the computer scores %(points)d."
     ),
+    ("role", engine.HandEnd.MI_HU): _l(
+        "米胡: %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d."
+    ),
+    # 诈胡 pays the caller's opponent: "you" scored after the computer's 米胡, "computer"
+    # after yours (its hand is then "the opponent's", as the caller says it).
     ("you", engine.HandEnd.ZHA_HU): _l(
-        "诈胡: your %(shape)s scores %(bonus)d + (%(knocker)d − %(defender)d) = %(points)d."
+        "诈胡: your %(shape)s %(bonus)d + %(diff)d = %(points)d, you score %(points)d."
     ),
     ("computer", engine.HandEnd.ZHA_HU): _l(
-        "诈胡: the computer's %(shape)s scores %(bonus)d + (%(knocker)d − %(defender)d)"
-        " = %(points)d."
+        "诈胡: the opponent's %(shape)s %(bonus)d + %(diff)d = %(points)d,"
+        " the computer scores %(points)d."
+    ),
+    ("role", engine.HandEnd.ZHA_HU): _l(
+        "诈胡: the opponent's %(shape)s %(bonus)d + %(diff)d = %(points)d."
     ),
 }
 _ENDING: dict[tuple[bool, engine.HandEnd], LazyString] = {
@@ -233,3 +244,91 @@ def turn_line(view: engine.PlayerView) -> str:
     if view.my_turn:
         return str(_("Your turn"))
     return str(_("The computer's turn"))
+
+
+# The going-out moves by scoring scheme: the standard game knocks or goes gin, 胡牌制 goes out
+# (胡牌) with a 金胡 (deadwood 0) or a 米胡. Keys: scheme, the engine's action, the wording's use.
+_GOING_OUT: dict[tuple[engine.Scoring, str, str], LazyString] = {
+    (engine.Scoring.GIN_RUMMY, "gin", "button"): _l("Gin…"),
+    (engine.Scoring.GIN_RUMMY, "knock", "button"): _l("Knock…"),
+    (engine.Scoring.GIN_RUMMY, "gin", "ask"): _l("Go gin? Choose the card to discard."),
+    (engine.Scoring.GIN_RUMMY, "knock", "ask"): _l("Knock? Choose the card to discard."),
+    (engine.Scoring.GIN_RUMMY, "gin", "confirm"): _l("Gin: discard %(card)s"),
+    (engine.Scoring.GIN_RUMMY, "knock", "confirm"): _l(
+        "Knock: discard %(card)s, deadwood %(left)d"
+    ),
+    (engine.Scoring.HU, "gin", "button"): _l("胡牌 · 金胡…"),
+    (engine.Scoring.HU, "knock", "button"): _l("胡牌 · 米胡…"),
+    (engine.Scoring.HU, "gin", "ask"): _l(
+        "胡牌 with a 金胡? Choose the card to discard face down."
+    ),
+    (engine.Scoring.HU, "knock", "ask"): _l(
+        "胡牌 with a 米胡? Choose the card to discard face down."
+    ),
+    (engine.Scoring.HU, "gin", "confirm"): _l("金胡: discard %(card)s face down"),
+    (engine.Scoring.HU, "knock", "confirm"): _l("米胡: discard %(card)s face down, 米 %(left)d"),
+}
+
+
+def going_out(
+    scoring: engine.Scoring,
+    action: str,
+    use: str,
+    card: engine.Card | None = None,
+    left: int = 0,
+) -> str:
+    """A going-out button or question: ``action`` "knock" or "gin"; ``use`` "button" (opens the
+    confirmation), "ask" (the confirmation's question) or "confirm" (a button naming its card)."""
+    text = str(_GOING_OUT[(scoring, action, use)])
+    return text % {"card": card.symbol, "left": left} if card is not None else text
+
+
+_HAND_DEADWOOD: dict[engine.Scoring, LazyString] = {
+    engine.Scoring.GIN_RUMMY: _l("deadwood %(points)d · ≤ %(limit)d to knock"),
+    engine.Scoring.HU: _l("米 %(points)d · ≤ %(limit)d to 胡牌"),
+}
+
+
+def hand_deadwood(ruleset: engine.Ruleset, points: int) -> str:
+    """The hand's heading figure: its deadwood and the most that allows going out."""
+    return str(_HAND_DEADWOOD[ruleset.scoring]) % {"points": points, "limit": ruleset.knock_limit}
+
+
+@dataclass(frozen=True)
+class ShowdownWords:
+    """The showdown's headings and notes, in the words of the hand's scoring scheme."""
+
+    caller: str
+    """After the caller's name: "(gin)", "(knocker)", "(胡牌 · 米胡)"."""
+    defender: str
+    no_lay_offs: str
+    """Why the defender laid nothing off."""
+
+
+def showdown_words(result: engine.HandResult) -> ShowdownWords:
+    """The headings of a showdown (not of a dead hand, which has none)."""
+    if result.end in (engine.HandEnd.JIN_HU, engine.HandEnd.MI_HU, engine.HandEnd.ZHA_HU):
+        caller = str(_("(胡牌 · %(end)s)", end=hand_end_name(result.end)))
+        defender = str(_("(opponent)"))
+        if result.end is engine.HandEnd.JIN_HU:
+            return ShowdownWords(caller, defender, str(_("No lay-offs after a 金胡.")))
+        return ShowdownWords(caller, defender, str(_("No card could be laid off.")))
+    caller = str(_("(gin)")) if result.end is engine.HandEnd.GIN else str(_("(knocker)"))
+    defender = str(_("(defender)"))
+    if result.end is engine.HandEnd.GIN:
+        return ShowdownWords(caller, defender, str(_("No lay-offs after gin.")))
+    return ShowdownWords(caller, defender, str(_("No card could be laid off.")))
+
+
+def dead_hand_line(ruleset: engine.Ruleset) -> str:
+    """Why a dead hand (流局) scored nothing: the stock ran low, or (胡牌制) ran out."""
+    if ruleset.scoring is engine.Scoring.HU:
+        return str(_(
+            "流局: the stock ran out and nobody went out (胡牌). Nobody scores, and the same "
+            "dealer deals again."
+        ))
+    return str(_(
+        "Dead hand: only %(left)d stock cards were left and nobody knocked. Nobody scores, "
+        "and the same dealer deals again.",
+        left=ruleset.dead_hand_stock,
+    ))
