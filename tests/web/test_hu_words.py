@@ -143,3 +143,23 @@ def test_the_verify_page_deals_the_dealer_eleven_cards_under_hu(client: FlaskCli
     standard = client.get("/verify?seed=abc&deals=2").get_data(as_text=True)
     assert standard.count('data-cards="upcard"') == 2
     assert client.get("/verify?seed=abc&rules=nope").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("zh_Hans", "诈胡：对方二金 100 + 3 = 103。"), ("zh_Hant", "詐胡：對方二金 100 + 3 = 103。"),
+     ("en", "Failed going out: the opponent's two-meld gin 100 + 3 = 103.")],
+)
+def test_the_rules_page_draws_the_hu_examples_scored_by_the_engine(
+    client: FlaskClient, lang: str, line: str
+):
+    client.get(f"/?lang={lang}")
+    html = unescape(client.get("/rules").get_data(as_text=True))
+    section = html.split('id="hu"', 1)[1].split('id="ranking"', 1)[0]
+    assert 'data-example="jin-hu"' in section and 'data-example="zha-hu"' in section
+    assert 'data-points="57"' in section and 'data-points="103"' in section
+    assert 'data-lay-off="6S"' in section and 'data-lay-off="7S"' in section
+    assert line in section
+    faq = client.get("/faq").get_data(as_text=True)
+    for anchor in ("hu", "hu-discards", "hu-zha", "hu-duration"):
+        assert f'id="{anchor}"' in faq

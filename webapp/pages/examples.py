@@ -65,12 +65,17 @@ class SettlementExample:
     loser_hand: int
 
 
-def hu_examples(ruleset: Ruleset) -> dict[str, int]:
-    """The 胡牌制 examples' points, scored by the engine under ``ruleset``."""
+def hu_showdowns(ruleset: Ruleset) -> dict[str, HandResult]:
+    """The 胡牌制 examples, scored by the engine under ``ruleset`` (the caller is KNOCKER)."""
     return {
-        key: hu_showdown(ruleset, 1, 1, KNOCKER, parse_cards(caller), parse_cards(other)).points
+        key: hu_showdown(ruleset, 1, 1, KNOCKER, parse_cards(caller), parse_cards(other))
         for key, (caller, other) in HU_SHOWDOWNS.items()
     }
+
+
+def hu_examples(ruleset: Ruleset) -> dict[str, int]:
+    """The 胡牌制 examples' points, as ``huex.<example>`` placeholders."""
+    return {key: result.points for key, result in hu_showdowns(ruleset).items()}
 
 
 def meld_choice() -> MeldChoice:

@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from gin_engine.ruleset import Ruleset, Scoring
 from webapp.labels import difficulty_name, ruleset_name
-from webapp.pages.examples import Examples
+from webapp.pages.examples import Examples, hu_showdowns
 
 
 def blocks(
@@ -24,7 +24,13 @@ def blocks(
     showdown = macros.showdown  # type: ignore[attr-defined]
     # the table compares the gin-rummy presets; 胡牌制 has its own section
     standard_game = {n: r for n, r in sets.items() if r.scoring is Scoring.GIN_RUMMY}
+    # 胡牌制's worked examples, drawn like the others: [[example:hu-san-jin-vs-seven]] ...
+    hu_figures = {
+        "example:hu-" + key.split(".", 1)[1].replace("_", "-"): partial(showdown, result)
+        for key, result in (hu_showdowns(sets["hu"]) if "hu" in sets else {}).items()
+    }
     return {
+        **hu_figures,
         "example:meld": partial(macros.meld_choice, examples.meld),  # type: ignore[attr-defined]
         "example:chain": partial(showdown, examples.chain),
         "example:undercut": partial(showdown, examples.undercut),

@@ -299,25 +299,38 @@ class ShowdownWords:
     """The showdown's headings and notes, in the words of the hand's scoring scheme."""
 
     caller: str
-    """After the caller's name: "(gin)", "(knocker)", "(胡牌 · 米胡)"."""
+    """After the caller's name at the table: "(gin)", "(knocker)", "(胡牌 · 米胡)"."""
     defender: str
+    caller_role: str
+    """The caller's side on the rules pages' worked examples: "Knocker", "Going out"."""
+    defender_role: str
     no_lay_offs: str
     """Why the defender laid nothing off."""
+    lay_offs_barred: bool
+    """Gin or 金胡: the defender may not lay off at all."""
 
 
 def showdown_words(result: engine.HandResult) -> ShowdownWords:
     """The headings of a showdown (not of a dead hand, which has none)."""
+    barred = result.end in (engine.HandEnd.GIN, engine.HandEnd.JIN_HU)
     if result.end in (engine.HandEnd.JIN_HU, engine.HandEnd.MI_HU, engine.HandEnd.ZHA_HU):
-        caller = str(_("(胡牌 · %(end)s)", end=hand_end_name(result.end)))
-        defender = str(_("(opponent)"))
-        if result.end is engine.HandEnd.JIN_HU:
-            return ShowdownWords(caller, defender, str(_("No lay-offs after a 金胡.")))
-        return ShowdownWords(caller, defender, str(_("No card could be laid off.")))
-    caller = str(_("(gin)")) if result.end is engine.HandEnd.GIN else str(_("(knocker)"))
-    defender = str(_("(defender)"))
-    if result.end is engine.HandEnd.GIN:
-        return ShowdownWords(caller, defender, str(_("No lay-offs after gin.")))
-    return ShowdownWords(caller, defender, str(_("No card could be laid off.")))
+        return ShowdownWords(
+            caller=str(_("(胡牌 · %(end)s)", end=hand_end_name(result.end))),
+            defender=str(_("(opponent)")),
+            caller_role=str(_("Going out (胡牌)")),
+            defender_role=str(_("Opponent")),
+            no_lay_offs=str(_("No lay-offs after a 金胡.") if barred
+                            else _("No card could be laid off.")),
+            lay_offs_barred=barred,
+        )
+    return ShowdownWords(
+        caller=str(_("(gin)") if result.end is engine.HandEnd.GIN else _("(knocker)")),
+        defender=str(_("(defender)")),
+        caller_role=str(_("Knocker")),
+        defender_role=str(_("Defender")),
+        no_lay_offs=str(_("No lay-offs after gin.") if barred else _("No card could be laid off.")),
+        lay_offs_barred=barred,
+    )
 
 
 def dead_hand_line(ruleset: engine.Ruleset) -> str:
