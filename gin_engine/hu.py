@@ -144,6 +144,16 @@ def caller_melds(ruleset: Ruleset, caller: CardMask, defender: CardMask) -> Arra
     return choice
 
 
+def hu_points(ruleset: Ruleset, caller: CardMask, defender: CardMask) -> int:
+    """The caller's signed points for going out with ``caller`` (10 cards) against
+    ``defender``: what `hu_showdown` scores, without building the result (for the bots)."""
+    if deadwood_mask(caller) == 0:
+        return tier_points(ruleset, shape_of(caller)) + deadwood_mask(defender)
+    melds = caller_melds(ruleset, caller, defender)
+    masks = [to_mask(m.cards) for m in melds.melds]
+    return -best_defence(ruleset, defender, masks, melds.deadwood).result
+
+
 def hu_showdown(
     ruleset: Ruleset,
     number: int,

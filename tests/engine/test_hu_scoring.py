@@ -119,3 +119,33 @@ def test_section_6_lay_off_example_under_hu_scoring():
     assert {lo.card for lo in success.defender.lay_offs} == set(parse_cards("5H 6H 5C 6C"))
     failed = showdown("2H 3H 4H 2C 3C 4C 9S 9H 9D 7D", defender)
     assert (failed.end, failed.scorer, failed.points) == (HandEnd.ZHA_HU, 1, 50 + 7 - 6)
+
+
+def test_the_bots_hu_points_agree_with_the_showdown():
+    """The expert's estimates score 胡牌制 hands with ``hu_points`` (via the rollout's
+    showdown): the caller's signed points of ``hu_showdown``, on random low-deadwood hands."""
+    import random
+
+    from gin_engine import DECK
+    from gin_engine.ai.rollout import showdown as rollout_showdown
+    from gin_engine.cards import to_mask
+    from gin_engine.hu import hu_points
+    from gin_engine.melds import deadwood_mask
+
+    rng = random.Random(7)
+    checked = 0
+    while checked < 200:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        mask, other = to_mask(deck[:14]), deck[14:24]
+        while mask.bit_count() > 10:  # drop the card whose loss leaves least deadwood
+            mask &= ~min((deadwood_mask(mask & ~c.bit), c.bit) for c in DECK if mask & c.bit)[1]
+        if deadwood_mask(mask) > HU.knock_limit:
+            continue
+        r = hu_showdown(HU, 1, 1, 0, [c for c in DECK if mask & c.bit], other)
+        signed = r.points if r.scorer == 0 else -r.points
+        assert hu_points(HU, mask, to_mask(other)) == signed
+        assert rollout_showdown(HU, mask, to_mask(other)) == signed
+        checked += 1
+    assert hu_points(HU, to_mask(parse_cards(CALLER_3_MI)),
+                     to_mask(parse_cards("6S 7S KS KH KD KC 2C 3C 4C 5C"))) == -103

@@ -163,3 +163,23 @@ def test_the_rules_page_draws_the_hu_examples_scored_by_the_engine(
     faq = client.get("/faq").get_data(as_text=True)
     for anchor in ("hu", "hu-discards", "hu-zha", "hu-duration"):
         assert f'id="{anchor}"' in faq
+
+
+@pytest.mark.parametrize(
+    ("lang", "parts"),
+    [("zh_Hans", ("现在扣下 3♥ 米胡（米数 3）", "米胡：约 +12（诈胡约 6%）")),
+     ("en", ("Go out low now, discarding 3♥ (deadwood 3)",
+             "Go out low: about +12 (failed going out about 6%)"))],
+)
+def test_the_hint_names_the_hu_moves(app: Flask, lang: str, parts: tuple[str, str]):
+    from gin_engine.ai import Decision, Estimate, Reason, Unit
+    from webapp.play.hints import hint_text
+
+    card, other = engine.Card.parse("3H"), engine.Card.parse("9C")
+    knock = engine.Knock(card)
+    decision = Decision(knock, Reason.KNOCK_NOW, 12, 3, card, Unit.POINTS,
+                        (Estimate(knock, 12.4, 0.06), Estimate(engine.Discard(other), 5.0)))
+    text = _in(app, lang, lambda: hint_text(decision, engine.Scoring.HU))
+    assert all(part in text for part in parts), text
+    standard = _in(app, "en", lambda: hint_text(decision))
+    assert "Knock now" in standard and "undercut about 6%" in standard
