@@ -21,3 +21,9 @@ $PY benchmarks/ai_hint_time.py 3000
 # The two narrowest yardstick figures again, on other deals:
 $PY -m gin_engine.tournament expert eager --matches 100 --ruleset classic --seed 1001 --jobs 1
 $PY -m gin_engine.tournament expert ginhunter --matches 100 --ruleset classic --seed 1001 --jobs 1
+# 胡牌制 (issue 15): expert vs simple on 4,000 matches (two seed sets), hu-race, and self-play.
+$PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1 --jobs 2
+$PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1001 --jobs 2
+$PY -m gin_engine.tournament expert simple --ruleset hu-race --matches 2000 --seed 1 --jobs 2
+$PY -m gin_engine.selfplay --ruleset hu --hands 1000 --level normal --seed 1
+$PY -m gin_engine.selfplay --ruleset hu --hands 1000 --level expert --seed 1

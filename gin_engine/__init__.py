@@ -39,17 +39,31 @@ from gin_engine.melds import (
     discard_options,
     knock_arrangements,
 )
-from gin_engine.results import HandEnd, HandResult, Settlement, settle
-from gin_engine.ruleset import CLASSIC, PRESETS, QUICK, STANDARD, NextDealer, Ruleset, preset
+from gin_engine.results import HandEnd, HandResult, Settlement, Shape, settle
+from gin_engine.ruleset import (
+    CLASSIC,
+    HU,
+    HU_RACE,
+    PRESETS,
+    QUICK,
+    STANDARD,
+    MatchEnd,
+    NextDealer,
+    Opening,
+    Ruleset,
+    Scoring,
+    preset,
+)
 from gin_engine.view import PlayerView, legal_actions
 
 __all__ = [
     "Action", "Arrangement", "CLASSIC", "Card", "CardMask", "DECK", "Discard", "DrawDiscard",
-    "DrawStock", "Event", "Gin", "GinError", "Hand", "HandEnd", "HandResult", "IllegalActionError",
-    "InvalidActionError", "InvalidCardError", "InvalidInputError", "Knock", "LayOff",
-    "LayOffResult", "Match", "Meld", "MeldKind", "Move", "NextDealer", "NextHand", "PRESETS",
-    "PassUpcard", "Phase", "PlayerView", "QUICK", "Reason", "Ruleset", "STANDARD", "Settlement",
-    "TakeUpcard", "action_name", "arrange", "best_discards", "deadwood", "discard_options",
-    "format_action", "format_cards", "knock_arrangements", "knocker_arrangement", "lay_off",
-    "legal_actions", "parse_action", "parse_cards", "preset", "settle",
+    "DrawStock", "Event", "Gin", "GinError", "HU", "HU_RACE", "Hand", "HandEnd", "HandResult",
+    "IllegalActionError", "InvalidActionError", "InvalidCardError", "InvalidInputError", "Knock",
+    "LayOff", "LayOffResult", "Match", "MatchEnd", "Meld", "MeldKind", "Move", "NextDealer",
+    "NextHand", "Opening", "PRESETS", "PassUpcard", "Phase", "PlayerView", "QUICK", "Reason",
+    "Ruleset", "STANDARD", "Scoring", "Settlement", "Shape", "TakeUpcard", "action_name",
+    "arrange", "best_discards", "deadwood", "discard_options", "format_action", "format_cards",
+    "knock_arrangements", "knocker_arrangement", "lay_off", "legal_actions", "parse_action",
+    "parse_cards", "preset", "settle",
 ]

@@ -2,7 +2,10 @@
 
 Glossary
     dealer / non-dealer  the dealer deals; the non-dealer always acts first
-    upcard               card 21 of the deal, turned face up as the first discard
+    upcard               card 2n+1 of the deal, turned face up as the first discard; under the
+                         dealer-discards opening that card is the dealer's extra card instead,
+                         and the dealer opens the hand by discarding (胡牌制)
+    upcard declined      both players passed the upcard: the first draw must be from the stock
     stock                the face-down cards, drawn from the front of ``stock``
     taken card           the card taken from the discard pile this turn; it may not be
                          discarded in the same turn
@@ -28,10 +31,11 @@ from gin_engine.actions import (
 )
 from gin_engine.cards import Card
 from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
+from gin_engine.hu import hu_showdown
 from gin_engine.layoff import LayOffResult, knocker_arrangement, lay_off
 from gin_engine.melds import arrange, deadwood
 from gin_engine.results import HandResult, dead_hand, score_hand
-from gin_engine.ruleset import Ruleset
+from gin_engine.ruleset import Opening, Ruleset, Scoring
 
 
 class Phase(StrEnum):
@@ -92,10 +96,13 @@ class Hand:
         self.hands = hands
         self.stock = stock
         self.discard_pile = discard_pile
-        self.phase = Phase.UPCARD
-        self.turn = 1 - dealer
+        opens = ruleset.opening is Opening.DEALER_DISCARDS
+        self.phase = Phase.DISCARD if opens else Phase.UPCARD
+        self.turn = dealer if opens else 1 - dealer
         self.upcard_passes = 0
-        """How many players declined the upcard; after two the first draw must be from stock."""
+        """How many players declined the upcard."""
+        self.upcard_declined = False
+        """Both passed the upcard and nobody has drawn yet: the next draw must be from stock."""
         self.taken_card: Card | None = None
         self.drawn_card: Card | None = None
         self.known: tuple[set[Card], set[Card]] = (set(), set())
@@ -104,14 +111,21 @@ class Hand:
 
     @classmethod
     def deal(cls, ruleset: Ruleset, number: int, dealer: int, deck: Sequence[Card]) -> Hand:
-        """Deal from an explicit order: non-dealer, dealer, upcard, then the stock in draw order."""
+        """Deal from an explicit order: non-dealer, dealer, upcard, then the stock in draw order.
+
+        Under the dealer-discards opening the card in the upcard's place is the dealer's extra
+        card, so one deck order deals the same cards under either opening.
+        """
         if len(deck) != 52 or len(set(deck)) != 52:
             raise InvalidInputError("a deal needs the 52 distinct cards")
         n = ruleset.hand_size
         hands: tuple[list[Card], list[Card]] = ([], [])
         hands[1 - dealer].extend(deck[:n])
-        hands[dealer].extend(deck[n : 2 * n])
-        return cls(ruleset, number, dealer, hands, list(deck[2 * n + 1 :]), [deck[2 * n]])
+        hands[dealer].extend(deck[n : 2 * n + 1])
+        pile: list[Card] = []
+        if ruleset.opening is Opening.UPCARD:
+            pile.append(hands[dealer].pop())
+        return cls(ruleset, number, dealer, hands, list(deck[2 * n + 1 :]), pile)
 
     @property
     def non_dealer(self) -> int:
@@ -120,7 +134,7 @@ class Hand:
     @property
     def upcard_takeable(self) -> bool:
         """The first draw of the hand may not take the upcard once both players passed it."""
-        return not (self.upcard_passes == 2 and len(self.history) == 2)
+        return not self.upcard_declined
 
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
@@ -151,6 +165,7 @@ class Hand:
         self.turn = 1 - player
         if self.upcard_passes == 2:
             self.phase = Phase.DRAW
+            self.upcard_declined = True
 
     def _draw(self, player: int, action: DrawStock | DrawDiscard) -> None:
         if self.phase is Phase.UPCARD:
@@ -169,6 +184,7 @@ class Hand:
             card = self.discard_pile.pop()
             self._take_into_hand(player, card, from_pile=True)
             self.history.append(Event(player, Move.DRAW_DISCARD, card))
+        self.upcard_declined = False
         self.phase = Phase.DISCARD
 
     def _take_into_hand(self, player: int, card: Card, *, from_pile: bool) -> None:
@@ -217,6 +233,12 @@ class Hand:
 
     def _showdown(self, knocker: int) -> None:
         knocker_cards, defender_cards = self.hands[knocker], self.hands[1 - knocker]
+        if self.ruleset.scoring is Scoring.HU:
+            self.result = hu_showdown(
+                self.ruleset, self.number, self.dealer, knocker, knocker_cards, defender_cards
+            )
+            self.phase = Phase.HAND_OVER
+            return
         melds = knocker_arrangement(
             knocker_cards, defender_cards, self.ruleset.knock_limit, self.ruleset.undercut_bonus
         )

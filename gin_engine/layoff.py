@@ -9,7 +9,7 @@ Glossary
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -70,20 +70,28 @@ def _chains(defender: CardMask, melds: Sequence[CardMask]) -> list[tuple[int, li
     return chains
 
 
+def lay_off_choices(
+    chains: list[tuple[int, list[CardMask]]],
+) -> Iterator[tuple[tuple[int, ...], CardMask]]:
+    """Every distinct set of cards the defender may lay off, once each, with the first choice
+    of chain prefixes (one per chain) that lays it off."""
+    seen = set()
+    for combo in product(*(range(len(prefixes)) for _, prefixes in chains)):
+        laid = 0
+        for (_, prefixes), k in zip(chains, combo, strict=True):
+            laid |= prefixes[k]
+        if laid not in seen:
+            seen.add(laid)
+            yield combo, laid
+
+
 def _best_lay_off(
     defender: CardMask, chains: list[tuple[int, list[CardMask]]]
 ) -> tuple[int, tuple[int, ...]]:
     """Least deadwood over every legal choice of chain prefixes (then fewest cards laid off)."""
     best = (deadwood_mask(defender), 0)
     best_key: tuple[int, ...] = (0,) * len(chains)
-    seen = set()
-    for combo in product(*(range(len(prefixes)) for _, prefixes in chains)):
-        laid = 0
-        for (_, prefixes), k in zip(chains, combo, strict=True):
-            laid |= prefixes[k]
-        if laid in seen:
-            continue
-        seen.add(laid)
+    for combo, laid in lay_off_choices(chains):
         score = (deadwood_mask(defender & ~laid), laid.bit_count())
         if score < best:
             best, best_key = score, combo
@@ -112,6 +120,16 @@ def lay_off(
     melds = _meld_masks(knocker_melds, defender)
     chains = _chains(defender, melds)
     _, combo = _best_lay_off(defender, chains)
+    return lay_off_result(defender, melds, chains, combo)
+
+
+def lay_off_result(
+    defender: CardMask,
+    melds: Sequence[CardMask],
+    chains: list[tuple[int, list[CardMask]]],
+    combo: Sequence[int],
+) -> LayOffResult:
+    """The showing for one choice of chain prefixes (``combo``, one per chain)."""
     lay_offs, laid = [], 0
     # a card both on a run's chain and the 4th of a set goes to the run: later cards may need it
     chosen = sorted(

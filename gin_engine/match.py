@@ -1,4 +1,4 @@
-"""A match: hands dealt one after another until a player's total reaches the target.
+"""A match: hands dealt one after another until the ruleset's match end is reached.
 
 Glossary
     seed        the match's secret shuffle seed; deal ``n`` is shuffled by
@@ -23,7 +23,7 @@ from gin_engine.cards import DECK, Card
 from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
 from gin_engine.hand import Hand, Phase
 from gin_engine.results import HandResult, Settlement, hand_points, settle
-from gin_engine.ruleset import NextDealer, Ruleset
+from gin_engine.ruleset import MatchEnd, NextDealer, Ruleset
 from gin_engine.snapshot import (
     SNAPSHOT_VERSION,
     decode_hand,
@@ -32,6 +32,7 @@ from gin_engine.snapshot import (
     encode_hand,
     encode_result,
     encode_ruleset,
+    migrate,
 )
 from gin_engine.view import PlayerView, make_view
 
@@ -131,10 +132,25 @@ class Match:
         self._settle_if_over()
 
     def _settle_if_over(self) -> None:
-        """The match ends after the hand whose scorer reaches the target (docs/rules.md §9)."""
+        winner = self._winner()
+        if winner is not None:
+            self.settlement = settle(self.ruleset, self.results, winner)
+
+    def _winner(self) -> int | None:
+        """Who has won once the match is over, else None (docs/rules.md, match end).
+
+        By target: the scorer whose total reaches it. By hands: after the last hand the higher
+        total; a tie plays further hands until one side leads. Every dealt hand counts.
+        """
+        end, scores = self.ruleset.match_end, self.scores
         scorer = self.results[-1].scorer if self.results else None
-        if scorer is not None and self.scores[scorer] >= self.ruleset.target:
-            self.settlement = settle(self.ruleset, self.results, scorer)
+        by_target = end in (MatchEnd.TARGET, MatchEnd.TARGET_WITHIN_HANDS)
+        if by_target and scorer is not None and scores[scorer] >= self.ruleset.target:
+            return scorer
+        by_hands = end in (MatchEnd.HANDS, MatchEnd.TARGET_WITHIN_HANDS)
+        if by_hands and len(self.results) >= self.ruleset.hands and scores[0] != scores[1]:
+            return 0 if scores[0] > scores[1] else 1
+        return None
 
     def view(self, player: int) -> PlayerView:
         return make_view(self, player)
@@ -156,8 +172,7 @@ class Match:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
         try:
-            if data["v"] != SNAPSHOT_VERSION:
-                raise InvalidInputError(f"unknown snapshot version {data['v']!r}")
+            data = migrate(data)
             ruleset = decode_ruleset(data["rules"])
             results = [decode_result(r) for r in data["results"]]
             hand = decode_hand(ruleset, data["hand"], results)

@@ -276,10 +276,10 @@ def arrange(cards: Iterable[Card] | CardMask) -> Arrangement:
 
 
 def discard_options(cards: Iterable[Card] | CardMask) -> list[tuple[Card, int]]:
-    """For an 11-card hand: each card (index order) with the deadwood of the 10 left."""
+    """For a hand after the draw: each card (index order) with the deadwood of the rest."""
     mask = checked_mask(cards)
-    if mask.bit_count() != 11:
-        raise InvalidInputError(f"discard needs 11 cards, got {mask.bit_count()}")
+    if not mask:
+        raise InvalidInputError("discard needs a card")
     return [(card, deadwood_mask(mask ^ (1 << card.index))) for card in from_mask(mask)]
 
 

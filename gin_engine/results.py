@@ -7,6 +7,9 @@ Glossary
     defender     the other player, who may lay off cards on the knocker's melds (not after gin)
     undercut     the defender's deadwood after lay-offs is not above the knocker's
     dead hand    the stock ran down to the dead-hand threshold with no knock: nobody scores
+                 (流局 under 胡牌制)
+    shape        胡牌制: what a fully melded group of cards makes at fewest melds —
+                 三金 (three or more), 二金 (two), 金龙 (one run); see ``gin_engine.hu``
     box          a hand won, worth the ruleset's box bonus in the settlement
     shutout      the loser won no hand: the winner's hand points are multiplied
 """
@@ -26,6 +29,18 @@ class HandEnd(StrEnum):
     GIN = "gin"
     UNDERCUT = "undercut"
     DEAD = "dead"
+    JIN_HU = "jin-hu"  # 胡牌制: out with no deadwood, scored by shape
+    MI_HU = "mi-hu"  # 胡牌制: out with deadwood, the defender still has more after lay-offs
+    ZHA_HU = "zha-hu"  # 胡牌制: out with deadwood, the defender has as little or less: it scores
+
+
+class Shape(StrEnum):
+    """胡牌制 shapes, lowest tier first after DEADWOOD (which pays as the lowest tier)."""
+
+    DEADWOOD = "deadwood"
+    SAN_JIN = "san-jin"
+    ER_JIN = "er-jin"
+    JIN_LONG = "jin-long"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,6 +59,10 @@ class HandResult:
     knocker_melds: Arrangement | None = None
     defender: LayOffResult | None = None
     """The defender's melds, lay-offs and remaining deadwood (no lay-offs after gin)."""
+    shape: Shape | None = None
+    """胡牌制: the caller's shape after 金胡, the defender's after 诈胡; None otherwise."""
+    paid_as: Shape | None = None
+    """胡牌制: the tier whose points ``bonus`` holds (诈胡 with few cards left pays lower)."""
 
     @property
     def points(self) -> int:

@@ -22,8 +22,9 @@ from gin_engine.ruleset import PRESETS, preset
 _DRAWS = (Move.TAKE_UPCARD, Move.DRAW_STOCK, Move.DRAW_DISCARD)
 
 
-Record = tuple[int, HandEnd, int, int]
-"""(turns, how it ended, knocker deadwood, stock cards left at the end)."""
+Record = tuple[int, str, int, int]
+"""(turns, how the hand ended — with the 胡牌制 shape where there is one —, caller deadwood,
+stock cards left at the end)."""
 
 
 def play_hands(level: str, hands: int, ruleset_name: str, seed: int) -> list[Record]:
@@ -39,7 +40,8 @@ def play_hands(level: str, hands: int, ruleset_name: str, seed: int) -> list[Rec
         play(match, bots, hands=1)
         result = match.results[-1]
         turns = sum(1 for e in match.hand.history if e.move in _DRAWS)
-        found.append((turns, result.end, result.knocker_deadwood, len(match.hand.stock)))
+        end = f"{result.end.value} {result.shape.value}" if result.shape else result.end.value
+        found.append((turns, end, result.knocker_deadwood, len(match.hand.stock)))
     return found
 
 
@@ -47,18 +49,21 @@ def report(level: str, found: list[Record]) -> list[str]:
     turns = [t for t, _, _, _ in found]
     n = len(found)
     q1, median, q3 = statistics.quantiles(turns, n=4, method="inclusive")
-    ends = {end: sum(1 for _, e, _, _ in found if e is end) for end in HandEnd}
+    kinds = [e.value for e in HandEnd]
+    ends = sorted({e for _, e, _, _ in found}, key=lambda k: (kinds.index(k.split()[0]), k))
     knocks = [(d, s) for _, e, d, s in found if e in (HandEnd.KNOCK, HandEnd.UNDERCUT)]
     mean_knock = statistics.fmean(d for d, _ in knocks) if knocks else 0.0
     median_stock = statistics.median(s for _, s in knocks) if knocks else 0.0
+    called = [d for _, e, d, _ in found if e == HandEnd.MI_HU or e.startswith(HandEnd.ZHA_HU)]
+    mean_called = statistics.fmean(called) if called else 0.0
     return [
         f"{level} vs {level}: {n} hands",
         f"turns per hand: median {median:g}, quartiles {q1:g}-{q3:g},"
         f" range {min(turns)}-{max(turns)}",
-        f"knocks {ends[HandEnd.KNOCK] / n:.1%}, gins {ends[HandEnd.GIN] / n:.1%},"
-        f" undercuts {ends[HandEnd.UNDERCUT] / n:.1%}, dead hands {ends[HandEnd.DEAD] / n:.1%}",
+        ", ".join(f"{e} {sum(1 for _, x, _, _ in found if x == e) / n:.1%}" for e in ends),
         f"mean knocker deadwood (knocks and undercuts): {mean_knock:.2f},"
         f" median stock left at the knock: {median_stock:g}",
+        f"mean caller deadwood (米胡 and 诈胡): {mean_called:.2f}",
     ]
 
 

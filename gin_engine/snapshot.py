@@ -14,10 +14,25 @@ from gin_engine.errors import InvalidInputError
 from gin_engine.hand import Event, Hand, Phase
 from gin_engine.layoff import LayOff, LayOffResult
 from gin_engine.melds import Arrangement, Meld
-from gin_engine.results import HandEnd, HandResult
+from gin_engine.results import HandEnd, HandResult, Shape
 from gin_engine.ruleset import PRESETS, Ruleset
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
+"""v2: the hand stores whether the upcard was declined (``ud``) instead of the engine guessing
+it from the history; results may carry a 胡牌制 shape (``sh``, ``pa``)."""
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older snapshot up to ``SNAPSHOT_VERSION`` (a copy; the input is not changed)."""
+    version = data["v"]
+    if version == SNAPSHOT_VERSION:
+        return data
+    if version != 1:
+        raise InvalidInputError(f"unknown snapshot version {version!r}")
+    hand = dict(data["hand"])
+    # v1 engines treated the upcard as declined exactly when both passed and nobody had drawn
+    hand["ud"] = int(hand["up"]) == 2 and len(hand["hi"]) == 2
+    return {**data, "v": SNAPSHOT_VERSION, "hand": hand}
 
 
 def encode_cards(cards: Any) -> str:
@@ -65,6 +80,8 @@ def encode_result(result: HandResult) -> dict[str, Any]:
         lo=" ".join(f"{lo.card}{lo.meld_index}" for lo in defender.lay_offs),
         dw=encode_cards(defender.deadwood_cards),
     )
+    if result.shape is not None and result.paid_as is not None:
+        data.update(sh=result.shape.value, pa=result.paid_as.value)
     return data
 
 
@@ -97,6 +114,8 @@ def decode_result(data: dict[str, Any]) -> HandResult:
         defender_deadwood=defender.deadwood,
         knocker_melds=knocker_melds,
         defender=defender,
+        shape=Shape(data["sh"]) if "sh" in data else None,
+        paid_as=Shape(data["pa"]) if "pa" in data else None,
     )
 
 
@@ -110,6 +129,7 @@ def encode_hand(hand: Hand) -> dict[str, Any]:
         "ph": hand.phase.value,
         "t": hand.turn,
         "up": hand.upcard_passes,
+        "ud": hand.upcard_declined,
         "tk": str(hand.taken_card or ""),
         "dr": str(hand.drawn_card or ""),
         "kn": [encode_cards(sorted(hand.known[0])), encode_cards(sorted(hand.known[1]))],
@@ -129,6 +149,7 @@ def decode_hand(ruleset: Ruleset, data: dict[str, Any], results: list[HandResult
     hand.phase = Phase(data["ph"])
     hand.turn = int(data["t"])
     hand.upcard_passes = int(data["up"])
+    hand.upcard_declined = bool(data["ud"])
     hand.taken_card = Card.parse(data["tk"]) if data["tk"] else None
     hand.drawn_card = Card.parse(data["dr"]) if data["dr"] else None
     hand.known = (set(decode_cards(data["kn"][0])), set(decode_cards(data["kn"][1])))

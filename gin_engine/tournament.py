@@ -98,7 +98,8 @@ def _record_hands(match: Match, seats: list[int], tally: Tally, seen: int) -> in
         if result.end is HandEnd.DEAD or result.knocker is None:
             tally.ends["dead"] += 1
         else:
-            tally.ends[f"{'AB'[seats[result.knocker]]} {result.end.value}"] += 1
+            shape = f" {result.shape.value}" if result.shape else ""  # 胡牌制 tiers
+            tally.ends[f"{'AB'[seats[result.knocker]]} {result.end.value}{shape}"] += 1
     return len(match.results)
 
 
@@ -140,10 +141,12 @@ def report(levels: tuple[str, str], tally: Tally) -> list[str]:
         f"A points per match (A minus B hand points): {tally.points / n:+.1f}",
         f"hands: {hands}, {hands / n:.2f} per match",
     ]
-    for end in ("knock", "gin", "undercut"):
+    kinds = [e.value for e in HandEnd if e is not HandEnd.DEAD]
+    seen = {key.split(" ", 1)[1] for key in tally.ends if key != "dead"}
+    for end in sorted(seen, key=lambda k: (kinds.index(k.split()[0]), k)):
         for side in "AB":
             count = tally.ends[f"{side} {end}"]
-            lines.append(f"  {side} {end:<8} {count:6d}  {count / max(1, hands):6.1%}")
+            lines.append(f"  {side} {end:<16} {count:6d}  {count / max(1, hands):6.1%}")
     lines.append(f"  dead       {tally.ends['dead']:6d}  {tally.ends['dead'] / max(1, hands):6.1%}")
     for side, name, times, cpu in (("A", a, tally.times[0], tally.cpu[0]),
                                    ("B", b, tally.times[1], tally.cpu[1])):

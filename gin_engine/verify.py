@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from gin_engine.cards import Card
 from gin_engine.match import deal_seed, shuffled_deck
-from gin_engine.ruleset import DEFAULT_PRESET, preset
+from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, Opening, Ruleset, preset
 
 DEFAULT_DEALS = 10
 MAX_DEALS = 100
@@ -37,16 +37,21 @@ class Deal:
     number: int
     non_dealer: tuple[Card, ...]
     dealer: tuple[Card, ...]
-    upcard: Card
+    """The dealer's cards; under the dealer-discards opening (胡牌制) one more than the
+    non-dealer's, the last being the card that would have been the upcard."""
+    upcard: Card | None
+    """None under the dealer-discards opening: that card went to the dealer."""
     stock: tuple[Card, ...]
     """In drawing order: the first card is drawn first."""
 
 
 def deals(
-    seed: str, player_seed: str = "", count: int = DEFAULT_DEALS, hand_size: int | None = None
+    seed: str, player_seed: str = "", count: int = DEFAULT_DEALS, ruleset: Ruleset | None = None
 ) -> list[Deal]:
     """Deals 1..``count`` of the match with this seed, exactly as the match dealt them."""
-    size = preset(DEFAULT_PRESET).hand_size if hand_size is None else hand_size
+    rule = preset(DEFAULT_PRESET) if ruleset is None else ruleset
+    size = rule.hand_size
+    upcard = rule.opening is Opening.UPCARD
     mixed = deal_seed(seed, player_seed)
     found = []
     for number in range(1, count + 1):
@@ -55,29 +60,30 @@ def deals(
             Deal(
                 number,
                 tuple(order[:size]),
-                tuple(order[size : 2 * size]),
-                order[2 * size],
+                tuple(order[size : 2 * size + (0 if upcard else 1)]),
+                order[2 * size] if upcard else None,
                 tuple(order[2 * size + 1 :]),
             )
         )
     return found
 
 
-def report(seed: str, player_seed: str, count: int) -> list[str]:
+def report(seed: str, player_seed: str, count: int, ruleset: Ruleset | None = None) -> list[str]:
     def cards(row: Sequence[Card]) -> str:
         return " ".join(str(card) for card in row)
 
     lines = [f"commitment (SHA-256 of the seed): {commitment(seed)}"]
     if player_seed:
         lines.append(f"player seed: {player_seed!r}")
-    for deal in deals(seed, player_seed, count):
+    for deal in deals(seed, player_seed, count, ruleset):
         lines += [
             f"deal {deal.number}",
             f"  non-dealer: {cards(deal.non_dealer)}",
             f"  dealer:     {cards(deal.dealer)}",
-            f"  upcard:     {deal.upcard}",
-            f"  stock:      {cards(deal.stock)}",
         ]
+        if deal.upcard is not None:
+            lines.append(f"  upcard:     {deal.upcard}")
+        lines.append(f"  stock:      {cards(deal.stock)}")
     return lines
 
 
@@ -92,8 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--deals", type=int, default=DEFAULT_DEALS, choices=range(1, MAX_DEALS + 1),
         metavar=f"1..{MAX_DEALS}", help=f"how many deals to show (default {DEFAULT_DEALS})",
     )
+    parser.add_argument(
+        "--ruleset", choices=sorted(PRESETS), default=DEFAULT_PRESET,
+        help="the match's preset: under 胡牌制 the dealer's 11th card replaces the upcard",
+    )
     args = parser.parse_args(argv)
-    print("\n".join(report(args.seed, args.player_seed, args.deals)))
+    print("\n".join(report(args.seed, args.player_seed, args.deals, preset(args.ruleset))))
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Flask
 from flask_babel import LazyString
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
@@ -28,12 +29,17 @@ _RULESET_NAMES: dict[str, LazyString] = {
     "standard": _l("Standard"),
     "classic": _l("Classic"),
     "quick": _l("Quick"),
+    "hu": _l("胡牌制 · six hands"),
+    "hu-race": _l("胡牌制 · race to the target"),
 }
 _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.KNOCK: _l("knock"),
     engine.HandEnd.GIN: _l("gin"),
     engine.HandEnd.UNDERCUT: _l("undercut"),
     engine.HandEnd.DEAD: _l("dead hand"),
+    engine.HandEnd.JIN_HU: _l("金胡"),
+    engine.HandEnd.MI_HU: _l("米胡"),
+    engine.HandEnd.ZHA_HU: _l("诈胡"),
 }
 # How a Rommé hand ended, for the player pages' hand-by-hand tables.
 _ROMME_HAND_ENDS: dict[romme_engine.HandEnd, LazyString] = {
@@ -64,6 +70,13 @@ _RULESET_LINES: dict[tuple[bool, engine.NextDealer], LazyString] = {
     ),
 }
 
+_SHAPES: dict[engine.Shape, LazyString] = {
+    engine.Shape.DEADWOOD: _l("deadwood left"),
+    engine.Shape.SAN_JIN: _l("三金"),
+    engine.Shape.ER_JIN: _l("二金"),
+    engine.Shape.JIN_LONG: _l("金龙"),
+}
+
 # The levels a person can play against: the engine's bots that earn ranking points
 # (the ``simple`` yardstick and any benchmark bot are not offered).
 DIFFICULTIES: dict[str, LazyString] = {
@@ -86,6 +99,45 @@ def ruleset_name(name: str) -> str:
     return str(label) if label is not None else name
 
 
+def shape_name(shape: engine.Shape) -> str:
+    """A 胡牌制 shape: 三金, 二金, 金龙, or the words for a hand with deadwood left."""
+    return str(_SHAPES[shape])
+
+
+def ruleset_summary(ruleset: engine.Ruleset) -> str:
+    """One line on how a 胡牌制 preset is played and won, with its numbers (``ruleset_line``)."""
+    end = ruleset.match_end
+    if end is engine.MatchEnd.HANDS:
+        won = _("%(hands)d hands, the higher total wins (a tie plays on).", hands=ruleset.hands)
+    elif end is engine.MatchEnd.TARGET_WITHIN_HANDS:
+        won = _(
+            "First to %(target)d points within %(hands)d hands, else the higher total.",
+            target=ruleset.target,
+            hands=ruleset.hands,
+        )
+    else:
+        won = _("Play to %(target)d points.", target=ruleset.target)
+    parts = [won]
+    if ruleset.scoring is engine.Scoring.HU:
+        bonus = ruleset.shape_bonus
+        parts.append(_(
+            "胡牌制: 米胡 %(low)d + the difference; 金胡 三金 %(san)d, 二金 %(er)d, 金龙 %(long)d.",
+            low=ruleset.low_hu_bonus, san=bonus[0], er=bonus[1], long=bonus[2],
+        ))
+    return " ".join(parts)
+
+
+def match_progress(ruleset: engine.Ruleset, hands_played: int) -> str:
+    """How far the match is from its end: the target, hands played of N, or both."""
+    target: str = _("target %(target)d", target=ruleset.target)
+    hands: str = _("hands played %(played)d of %(hands)d", played=hands_played, hands=ruleset.hands)
+    if ruleset.match_end is engine.MatchEnd.HANDS:
+        return hands
+    if ruleset.match_end is engine.MatchEnd.TARGET_WITHIN_HANDS:
+        return f"{target} · {hands}"
+    return target
+
+
 def hand_end_name(end: str) -> str:
     """How a hand ended, in a word or two ("knock", "dead hand"), for tables and lists."""
     return str(_HAND_ENDS[engine.HandEnd(end)])
@@ -103,6 +155,8 @@ def meld_kind_name(kind: engine.MeldKind) -> str:
 
 def ruleset_line(ruleset: engine.Ruleset) -> str:
     """How a ruleset differs from the others, in one line, for the start page."""
+    if ruleset.scoring is engine.Scoring.HU:
+        return ruleset_summary(ruleset)
     text = _RULESET_LINES[(ruleset.settlement, ruleset.next_dealer)]
     return str(text) % {
         "target": ruleset.target, "game": ruleset.game_bonus, "box": ruleset.box_bonus,
@@ -118,4 +172,5 @@ def init_app(app: Flask) -> None:
         romme_hand_end_name=romme_hand_end_name,
         meld_kind_name=meld_kind_name,
         ruleset_line=ruleset_line,
+        match_progress=match_progress,
     )

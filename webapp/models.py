@@ -191,6 +191,9 @@ class Outcome(StrEnum):
 GIN = "gin"
 """The ``game`` key of Gin Rummy's results and totals. A game key is free text (Rommé will
 record ``"romme"``), so a new game needs no schema change."""
+HU = "hu"
+"""The ``game`` key of the 胡牌制 presets' results and totals (``hu``, ``hu-race``): a ruleset
+family scored its own way, so the boards can rank it apart from the standard game."""
 
 
 class MatchResult(db.Model):  # type: ignore[name-defined,misc]

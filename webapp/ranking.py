@@ -20,7 +20,7 @@ from sqlalchemy import select
 import gin_engine as engine
 from webapp import totals
 from webapp.extensions import db
-from webapp.models import GIN, MatchResult, Outcome, PointAward, utcnow
+from webapp.models import GIN, HU, MatchResult, Outcome, PointAward, utcnow
 from webapp.points import RANKING_POINTS
 from webapp.store import MatchRecord
 
@@ -43,19 +43,29 @@ def _hand_scores(results: list[engine.HandResult]) -> list[dict[str, Any]]:
     ]
 
 
+def game_key(ruleset: engine.Ruleset) -> str:
+    """The boards' game key of a match played under ``ruleset``: 胡牌制 or the standard game."""
+    return HU if ruleset.scoring is engine.Scoring.HU else GIN
+
+
+# Which hand ends count as the owner's gins, undercuts and plain knocks. 胡牌制 has the same
+# three: a 金胡 is its gin, a 诈胡 its undercut (the caller pays the defender), a 米胡 its knock.
+_GIN_ENDS = (engine.HandEnd.GIN, engine.HandEnd.JIN_HU)
+_UNDERCUT_ENDS = (engine.HandEnd.UNDERCUT, engine.HandEnd.ZHA_HU)
+_KNOCK_ENDS = (*_UNDERCUT_ENDS, engine.HandEnd.KNOCK, engine.HandEnd.MI_HU)
+
+
 def statistics(record: MatchRecord, game: engine.Match, outcome: Outcome) -> MatchResult:
-    """The owner's statistics row for a match ending with ``outcome``."""
+    """The owner's statistics row for a match ending with ``outcome`` (胡牌制: gins are 金胡,
+    undercuts 诈胡, knocks the 米胡 calls whether they held or not)."""
     results = game.results
-    own_knocks = [
-        r for r in results
-        if r.knocker == PERSON and r.end in (engine.HandEnd.KNOCK, engine.HandEnd.UNDERCUT)
-    ]
+    own_knocks = [r for r in results if r.knocker == PERSON and r.end in _KNOCK_ENDS]
     totals = game.settlement.totals if game.settlement is not None else game.scores
     assert record.owner_user_id is not None
     return MatchResult(
         match_id=record.id,
         user_id=record.owner_user_id,
-        game=GIN,
+        game=game_key(game.ruleset),
         ruleset=record.ruleset,
         difficulty=record.lowest_difficulty,
         outcome=str(outcome),
@@ -63,12 +73,12 @@ def statistics(record: MatchRecord, game: engine.Match, outcome: Outcome) -> Mat
         opponent_score=totals[COMPUTER],
         hands=len(results),
         hands_won=sum(1 for r in results if r.scorer == PERSON),
-        gins=sum(1 for r in results if r.end is engine.HandEnd.GIN and r.knocker == PERSON),
+        gins=sum(1 for r in results if r.end in _GIN_ENDS and r.knocker == PERSON),
         undercuts_given=sum(
-            1 for r in results if r.end is engine.HandEnd.UNDERCUT and r.scorer == PERSON
+            1 for r in results if r.end in _UNDERCUT_ENDS and r.scorer == PERSON
         ),
         undercuts_received=sum(
-            1 for r in results if r.end is engine.HandEnd.UNDERCUT and r.knocker == PERSON
+            1 for r in results if r.end in _UNDERCUT_ENDS and r.knocker == PERSON
         ),
         knocks=len(own_knocks),
         knock_deadwood=sum(r.knocker_deadwood for r in own_knocks),

@@ -215,11 +215,15 @@ def _discard_reason(best: Option, least: int, lowest: list[Card], reading: Readi
     return Reason.DISCARD_KEEPS_CHANCES
 
 
+_KNOCK_ENDS = (HandEnd.KNOCK, HandEnd.UNDERCUT, HandEnd.MI_HU, HandEnd.ZHA_HU)
+"""Showdowns of a going out with deadwood (胡牌制: 米胡, held or not)."""
+
+
 def opponent_knock_rule(view: PlayerView) -> int:
     """The most deadwood the opponent has knocked with this match (the knock limit before)."""
     knocks = [
         r.knocker_deadwood for r in view.results
-        if r.knocker == view.opponent and r.end in (HandEnd.KNOCK, HandEnd.UNDERCUT)
+        if r.knocker == view.opponent and r.end in _KNOCK_ENDS
     ]
     return max(knocks, default=view.ruleset.knock_limit)
 

@@ -19,9 +19,8 @@ from gin_engine.melds import deadwood_mask
 GAIN_EARLY = 3.5
 GAIN_LATE = 1.5
 """How many turns of drawing the hand's potential is worth, in deadwood points: GAIN_EARLY
-with a full stock, falling linearly to GAIN_LATE with an empty one (the opponent's knock
-comes closer, and then the count itself is what costs)."""
-FULL_STOCK = 31
+with a full stock (the ruleset's ``stock_size``), falling linearly to GAIN_LATE with an
+empty one (the opponent's knock comes closer, and then the count itself is what costs)."""
 DANGER_WEIGHT = 9.0
 """Deadwood points charged for a discard the opponent melds for sure."""
 PRUNE = 12
@@ -87,8 +86,8 @@ def draw_chances(unseen: CardMask, w: list[float], stock: int) -> dict[int, floa
     return {i: (1.0 - w[i]) / stock for i in range(52) if unseen >> i & 1}
 
 
-def gain_weight(stock: int) -> float:
-    return GAIN_LATE + (GAIN_EARLY - GAIN_LATE) * min(1.0, stock / FULL_STOCK)
+def gain_weight(stock: int, full_stock: int) -> float:
+    return GAIN_LATE + (GAIN_EARLY - GAIN_LATE) * min(1.0, stock / full_stock)
 
 
 def options(

@@ -58,7 +58,7 @@ def draw_scores(view: PlayerView, top: Card, reading: Reading) -> DrawScores | N
     now = deadwood_mask(mask)
     if now - min_discard(mask | top.bit, keep=top)[0] <= 0 or not in_some_meld(mask, top):
         return None
-    weight = evaluate.gain_weight(view.stock_count)
+    weight = evaluate.gain_weight(view.stock_count, view.ruleset.stock_size)
     take = options(mask | top.bit, top, reading.draw_p, reading.hold, weight=weight)
     take_score = min(o.deadwood - weight * o.gain for o in take)
     gain_now = draw_gain(mask, reading.draw_p)
@@ -68,5 +68,5 @@ def draw_scores(view: PlayerView, top: Card, reading: Reading) -> DrawScores | N
 def discard_choice(view: PlayerView, reading: Reading) -> list[Option]:
     mask, taken = hand_mask(view), view.taken_card
     below = None if taken is None else deadwood_mask(mask ^ taken.bit)
-    weight = evaluate.gain_weight(view.stock_count)
+    weight = evaluate.gain_weight(view.stock_count, view.ruleset.stock_size)
     return options(mask, taken, reading.draw_p, reading.hold, below, weight)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from gin_engine.cards import FULL_MASK, Card, CardMask, to_mask
 from gin_engine.hand import Move
+from gin_engine.ruleset import Opening
 from gin_engine.view import PlayerView
 
 _DISCARDS = (Move.DISCARD, Move.KNOCK, Move.GIN)
@@ -41,6 +42,8 @@ class Memory:
 
 
 def first_upcard(view: PlayerView) -> Card | None:
+    if view.ruleset.opening is not Opening.UPCARD:
+        return None  # the dealer's opening discard is in the history like any other
     for event in view.history:
         if event.move is Move.TAKE_UPCARD:
             return event.card

@@ -25,9 +25,10 @@ from gin_engine.ai.evaluate import by_value
 from gin_engine.ai.inference import sample_hidden
 from gin_engine.ai.memory import Memory
 from gin_engine.cards import CardMask
+from gin_engine.hu import hu_points
 from gin_engine.layoff import lay_off
 from gin_engine.melds import arrange, deadwood_mask
-from gin_engine.ruleset import Ruleset
+from gin_engine.ruleset import Ruleset, Scoring
 
 LATE_STOCK = 6
 """With this many stock cards or fewer, a rollout side knocks whenever it may."""
@@ -75,7 +76,12 @@ def _bits(mask: CardMask) -> list[int]:
 
 
 def showdown(ruleset: Ruleset, knocker: CardMask, defender: CardMask) -> int:
-    """Points to the knocker (negative when undercut) for a knock or gin with 10 cards."""
+    """Points to the knocker (negative when undercut) for a knock or gin with 10 cards; under
+    胡牌制 the engine's own scoring (金胡 by shape, 米胡, or 诈胡 paid by the defender's shape
+    after its best lay-offs), so that waiting for a better shape and the 诈胡 risk of a high 米胡
+    are weighed in the scoring's own points."""
+    if ruleset.scoring is Scoring.HU:
+        return hu_points(ruleset, knocker, defender)
     melds = arrange(knocker)
     mine = melds.deadwood
     if mine == 0:

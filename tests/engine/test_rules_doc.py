@@ -1,9 +1,10 @@
 """docs/rules.md stays true to the code: its presets table and the sections code cites."""
 
 import re
+from enum import StrEnum
 from pathlib import Path
 
-from gin_engine.ruleset import PRESETS, Ruleset
+from gin_engine.ruleset import PRESETS, Ruleset, Scoring
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules.md"
@@ -14,15 +15,19 @@ def _sections() -> set[int]:
     return {int(m) for m in re.findall(r"^## (\d+)\. ", RULES.read_text(), re.MULTILINE)}
 
 
+def _section_10() -> str:
+    return RULES.read_text().split("## 10. ", 1)[1].split("\n## ", 1)[0]
+
+
 def _table_rows() -> dict[str, dict[str, str]]:
-    """The presets table of §10, as {preset: {field: cell}}."""
-    text = RULES.read_text().split("## 10. ", 1)[1].split("\n## ", 1)[0]
-    lines = [line for line in text.splitlines() if line.startswith("|")]
-    header = [cell.strip().strip("`") for cell in lines[0].strip("|").split("|")]
+    """The presets tables of §10 (gin-rummy and 胡牌制), as {preset: {field: cell}}."""
     rows = {}
-    for line in lines[2:]:
-        cells = [cell.strip().strip("`") for cell in line.strip("|").split("|")]
-        rows[cells[0]] = dict(zip(header[1:], cells[1:], strict=True))
+    for table in re.findall(r"(?:^\|.*\n)+", _section_10(), re.MULTILINE):
+        lines = table.splitlines()
+        header = [cell.strip().strip("`") for cell in lines[0].strip("|").split("|")]
+        for line in lines[2:]:
+            cells = [cell.strip().strip("`") for cell in line.strip("|").split("|")]
+            rows[cells[0]] = dict(zip(header[1:], cells[1:], strict=True))
     return rows
 
 
@@ -32,6 +37,8 @@ def _cell(rule: Ruleset, field: str) -> str:
         return "—"
     if isinstance(value, bool):
         return "on" if value else "off"
+    if isinstance(value, StrEnum):
+        return value.value
     return str(value)
 
 
@@ -42,12 +49,24 @@ def test_presets_table_matches_the_ruleset() -> None:
         assert row == {field: _cell(PRESETS[name], field) for field in row}, name
 
 
-def test_shared_values_stated_for_all_presets() -> None:
-    text = RULES.read_text().split("## 10. ", 1)[1].split("\n## ", 1)[0]
-    for field in ("hand_size", "knock_limit", "gin_bonus", "undercut_bonus", "dead_hand_stock"):
-        values = {getattr(rule, field) for rule in PRESETS.values()}
-        assert len(values) == 1, field
-        assert f"`{field}` {values.pop()}" in text
+def test_shared_values_stated_for_each_scoring() -> None:
+    text = _section_10()
+    for scoring in Scoring:
+        rules = [rule for rule in PRESETS.values() if rule.scoring is scoring]
+        for field in ("hand_size", "knock_limit", "gin_bonus", "undercut_bonus", "dead_hand_stock",
+                      "low_hu_bonus", "full_shape_cards"):
+            values = {getattr(rule, field) for rule in rules}
+            assert len(values) == 1, (scoring, field)
+        if scoring is Scoring.GIN_RUMMY:
+            for field in ("hand_size", "knock_limit", "gin_bonus", "undercut_bonus",
+                          "dead_hand_stock"):
+                assert f"`{field}` {getattr(rules[0], field)}" in text, field
+        else:
+            for field in ("low_hu_bonus", "full_shape_cards"):
+                assert f"`{field}` {getattr(rules[0], field)}" in text, field
+            bonus = rules[0].shape_bonus
+            assert f"三金 (three melds) {bonus[0]}, 二金 (two melds) {bonus[1]}, 金龙" in text
+            assert f"10-card run) {bonus[2]} (`shape_bonus`)" in text
 
 
 def test_every_citation_names_an_existing_section() -> None:

@@ -2,17 +2,28 @@
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from gin_engine import STANDARD, InvalidInputError, Match, Phase, Ruleset
+from gin_engine import (
+    HU,
+    STANDARD,
+    DrawDiscard,
+    IllegalActionError,
+    InvalidInputError,
+    Match,
+    Phase,
+    Ruleset,
+    parse_action,
+)
 from tests.engine.engine_play import play_match, step
 
 
 def test_snapshot_is_json_and_round_trips():
     m = Match.new(STANDARD, random.Random(3))
     data = m.to_dict()
-    assert data["v"] == 1
+    assert data["v"] == 2
     again = Match.from_dict(json.loads(json.dumps(data)))
     assert again.to_dict() == data
 
@@ -62,3 +73,42 @@ def test_damaged_snapshots_are_input_errors(damage):
     damage(data)
     with pytest.raises(InvalidInputError):
         Match.from_dict(data)
+
+
+def test_version_1_snapshots_load_and_play_on_identically():
+    """``fixtures/snapshots_v1.json`` was recorded by the engine before snapshot v2: each case
+    holds a v1 snapshot (two stop right after both players passed the upcard, when the first
+    draw must come from the stock), the moves that followed, and how the match ended."""
+    cases = json.loads((Path(__file__).parent / "fixtures" / "snapshots_v1.json").read_text())
+    declined = 0
+    for case in cases:
+        assert case["snapshot"]["v"] == 1
+        m = Match.from_dict(case["snapshot"])
+        if not m.hand.upcard_takeable:
+            declined += 1
+            with pytest.raises(IllegalActionError):
+                m.apply(m.hand.turn, DrawDiscard())
+        for player, text in case["moves"]:
+            m.apply(player, parse_action(*text.split()))
+        assert m.settlement is not None
+        assert list(m.scores) == case["scores"]
+        assert (m.settlement.winner, list(m.settlement.totals)) == (
+            case["winner"], case["totals"],
+        )
+        final = m.to_dict()
+        expected = case["final"]
+        assert final["v"] == 2 and expected["v"] == 1
+        assert final["results"] == expected["results"]
+        assert {k: v for k, v in final["hand"].items() if k != "ud"} == expected["hand"]
+    assert declined == 2
+
+
+def test_hu_snapshots_round_trip_with_shapes():
+    for seed in range(30):
+        m = Match.new(HU, random.Random(seed))
+        play_match(m, random.Random(seed))
+        data = json.loads(json.dumps(m.to_dict()))
+        again = Match.from_dict(data)
+        assert again.to_dict() == data
+        assert again.results == m.results
+        assert again.settlement == m.settlement

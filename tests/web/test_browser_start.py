@@ -7,6 +7,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
+from gin_engine.ruleset import PRESETS
+
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
 def test_start_form_without_javascript(
@@ -17,7 +19,7 @@ def test_start_form_without_javascript(
     assert page.locator("html").get_attribute("lang") == "zh-Hans"
     form = page.locator("form.start-form")
     assert form.is_visible()
-    assert page.locator("input[name=ruleset]").count() == 3
+    assert page.locator("input[name=ruleset]").count() == len(PRESETS)
     assert page.locator("input[name=difficulty][value=normal]").is_checked()
     # Nothing sticks out sideways on a narrow phone.
     for selector in ("header", "main", "footer", "form.start-form"):

@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from gin_engine import ruleset as rulesets
+from gin_engine.ruleset import Scoring
 from webapp import points
 from webapp.pages import content, values
 from webapp.pages.examples import Examples
@@ -72,6 +73,9 @@ def test_every_page_links_to_the_others(client: FlaskClient) -> None:
 def test_preset_table_prints_every_ruleset_value(client: FlaskClient) -> None:
     html = get(client, "rules", "en")
     for name, rule in rulesets.PRESETS.items():
+        if rule.scoring is not Scoring.GIN_RUMMY:
+            assert f'data-rule="{name}.' not in html  # 胡牌制 has its own section
+            continue
         for field in ("target", "knock_limit", "gin_bonus", "undercut_bonus", "dead_hand_stock"):
             assert f'data-rule="{name}.{field}">{getattr(rule, field)}<' in html
         for field in ("game_bonus", "box_bonus", "shutout_multiplier"):
@@ -109,13 +113,32 @@ def test_changing_a_preset_changes_the_pages(
 
 def test_every_placeholder_value_is_the_ruleset_value() -> None:
     quoted = values.rule_values(rulesets.PRESETS, points.RANKING_POINTS)
-    for name, rule in rulesets.PRESETS.items():
+    for preset_name, rule in rulesets.PRESETS.items():
+        name = preset_name.replace("-", "_")
         assert quoted[f"{name}.knock_limit"] == rule.knock_limit
         assert quoted[f"{name}.no_knock"] == rule.knock_limit + 1
         assert quoted[f"{name}.gin_bonus"] == rule.gin_bonus
         assert quoted[f"{name}.game_bonus"] == rule.game_bonus
         assert quoted[f"{name}.dead_hand_stock"] == rule.dead_hand_stock
     assert quoted["points.normal"] == points.RANKING_POINTS["normal"]
+
+
+def test_hu_section_quotes_the_preset_and_the_engine(client: FlaskClient) -> None:
+    quoted = values.rule_values(rulesets.PRESETS, points.RANKING_POINTS)
+    assert (quoted["hu.san_jin"], quoted["hu.er_jin"], quoted["hu.jin_long"]) == (50, 100, 400)
+    assert (quoted["hu.tier_lower_cards"], quoted["hu.hands"]) == (7, 6)
+    assert (quoted["hu_race.target"], quoted["hu_race.hands"]) == (150, 10)
+    # the seed examples, scored by the engine: 三金 vs 7, 2 vs 5, 3 vs an eight-card 二金
+    assert (
+        quoted["huex.san_jin_vs_seven"],
+        quoted["huex.two_against_five"],
+        quoted["huex.three_against_er_jin"],
+    ) == (57, 13, 103)
+    for lang in LANGS:
+        html = get(client, "rules", lang)
+        assert 'id="hu"' in html
+        section = body(html)
+        assert all(str(n) in section for n in (57, 13, 103, 150, 400))
 
 
 def test_worked_examples_match_the_engine() -> None:

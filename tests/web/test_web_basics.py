@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from gin_engine.snapshot import SNAPSHOT_VERSION
 from webapp import create_app
 from webapp.config import ConfigError
 from webapp.models import Match
@@ -125,7 +126,7 @@ def test_new_match_creates_a_row_and_redirects_to_the_table(
         match = Match.query.one()
     assert (match.id, match.ruleset, match.difficulty, match.status) == (
         match_id, "quick", "expert", "active")
-    assert match.snapshot["v"] == 1 and match.version == 1
+    assert match.snapshot["v"] == SNAPSHOT_VERSION and match.version == 1
     table = client.get("/play").get_data(as_text=True)
     assert 'data-phase="upcard"' in table and 'data-version="1"' in table
     assert "继续这一场" in client.get("/").get_data(as_text=True)

@@ -28,6 +28,7 @@ from gin_engine import (
     settle,
 )
 from gin_engine.deck import stacked_deck
+from gin_engine.hu import hu_showdown
 from gin_engine.melds import Meld, MeldKind
 
 KNOCKER, DEFENDER = 0, 1
@@ -36,6 +37,15 @@ MELD_CHOICE = "7H 7S 7D 8H 9H"
 CHAIN = ("5S 6S 7S AH 2H 3H KH KD KC 4C", "4S 8S 9S JH JD JC 6D 7D 8D TC")
 UNDERCUT = ("2S 3S 4S 9H 9D 9C JH QH KH 8C", "AD 2D 3D 4D TC TD TS 5S 9S 8D")
 GIN = ("2S 3S 4S 5S 9H 9D 9C JH QH KH", "AD 2D 3D TC TD TS 6S 9S 8D 4C")
+HU_SHOWDOWNS = {
+    # 胡牌制 (caller, opponent): 三金 against 7 left; 2 against 5; 3 against a lay-off into an
+    # eight-card 二金 (the seed examples of docs/rules.md)
+    "huex.san_jin_vs_seven": ("3S 4S 5S 7H 7D 7C 9D TD JD QD", "KS KH KC 2C 3C 4C 5C AH 2D 4H"),
+    "huex.two_against_five": ("3S 4S 5S 7H 7D 7C 9D TD JD 2H", "KS KH KD KC 2C 3C 4C 5C AH 4H"),
+    "huex.three_against_er_jin": (
+        "3S 4S 5S 7H 7D 7C 9D TD JD 3H", "6S 7S KS KH KD KC 2C 3C 4C 5C"
+    ),
+}
 SHUTOUT_HANDS = (30, 40, 35)
 LOSER_HAND = 20
 
@@ -53,6 +63,19 @@ class SettlementExample:
     shutout: Settlement
     with_loss: Settlement
     loser_hand: int
+
+
+def hu_showdowns(ruleset: Ruleset) -> dict[str, HandResult]:
+    """The 胡牌制 examples, scored by the engine under ``ruleset`` (the caller is KNOCKER)."""
+    return {
+        key: hu_showdown(ruleset, 1, 1, KNOCKER, parse_cards(caller), parse_cards(other))
+        for key, (caller, other) in HU_SHOWDOWNS.items()
+    }
+
+
+def hu_examples(ruleset: Ruleset) -> dict[str, int]:
+    """The 胡牌制 examples' points, as ``huex.<example>`` placeholders."""
+    return {key: result.points for key, result in hu_showdowns(ruleset).items()}
 
 
 def meld_choice() -> MeldChoice:

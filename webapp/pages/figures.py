@@ -12,9 +12,9 @@ from functools import partial
 from flask import current_app
 from markupsafe import Markup
 
-from gin_engine.ruleset import Ruleset
+from gin_engine.ruleset import Ruleset, Scoring
 from webapp.labels import difficulty_name, ruleset_name
-from webapp.pages.examples import Examples
+from webapp.pages.examples import Examples, hu_showdowns
 
 
 def blocks(
@@ -22,7 +22,15 @@ def blocks(
 ) -> dict[str, Callable[[], Markup]]:
     macros = current_app.jinja_env.get_template("pages/_figures.html").module
     showdown = macros.showdown  # type: ignore[attr-defined]
+    # the table compares the gin-rummy presets; 胡牌制 has its own section
+    standard_game = {n: r for n, r in sets.items() if r.scoring is Scoring.GIN_RUMMY}
+    # 胡牌制's worked examples, drawn like the others: [[example:hu-san-jin-vs-seven]] ...
+    hu_figures = {
+        "example:hu-" + key.split(".", 1)[1].replace("_", "-"): partial(showdown, result)
+        for key, result in (hu_showdowns(sets["hu"]) if "hu" in sets else {}).items()
+    }
     return {
+        **hu_figures,
         "example:meld": partial(macros.meld_choice, examples.meld),  # type: ignore[attr-defined]
         "example:chain": partial(showdown, examples.chain),
         "example:undercut": partial(showdown, examples.undercut),
@@ -31,7 +39,7 @@ def blocks(
             macros.settlement, examples.settle, sets["standard"]  # type: ignore[attr-defined]
         ),
         "table:presets": partial(
-            macros.presets, sets, ruleset_name  # type: ignore[attr-defined]
+            macros.presets, standard_game, ruleset_name  # type: ignore[attr-defined]
         ),
         "table:points": partial(
             macros.ranking, ranking, difficulty_name  # type: ignore[attr-defined]

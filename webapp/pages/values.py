@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from flask_babel import pgettext
 
 from gin_engine import ruleset as rulesets
-from gin_engine.ruleset import NextDealer, Ruleset
+from gin_engine.ruleset import NextDealer, Ruleset, Scoring
 from webapp import points
+from webapp.pages.examples import hu_examples
 
 
 def presets() -> dict[str, Ruleset]:
@@ -23,7 +24,7 @@ def ranking_points() -> dict[str, int]:
 def fingerprint() -> tuple[object, ...]:
     """Everything a rendered page depends on besides its source and language."""
     return (
-        tuple((name, tuple(r.to_dict().items())) for name, r in sorted(presets().items())),
+        tuple(sorted(presets().items())),  # a Ruleset is frozen and hashable
         tuple(sorted(ranking_points().items())),
     )
 
@@ -37,7 +38,8 @@ def next_dealer_words(rule: NextDealer) -> str:
 def rule_values(sets: Mapping[str, Ruleset], ranking: Mapping[str, int]) -> dict[str, object]:
     """``standard.knock_limit`` and friends, plus a few numbers derived from them."""
     values: dict[str, object] = {}
-    for name, rule in sets.items():
+    for preset_name, rule in sets.items():
+        name = preset_name.replace("-", "_")  # placeholders are lower-case words: hu_race
         for field, value in rule.to_dict().items():
             if isinstance(value, int) and not isinstance(value, bool):
                 values[f"{name}.{field}"] = value
@@ -45,9 +47,16 @@ def rule_values(sets: Mapping[str, Ruleset], ranking: Mapping[str, int]) -> dict
         # "10 may knock, 11 may not"; the dead hand comes after the card that leaves N in stock.
         values[f"{name}.no_knock"] = rule.knock_limit + 1
         values[f"{name}.upcard_number"] = 2 * rule.hand_size + 1
-        values[f"{name}.stock_after_deal"] = 52 - 2 * rule.hand_size - 1
+        values[f"{name}.stock_after_deal"] = rule.stock_size
         values[f"{name}.dead_hand_card"] = rule.dead_hand_stock + 1
         values[f"{name}.big_hand"] = rule.hand_size + 1
+        if rule.scoring is Scoring.HU:
+            values[f"{name}.san_jin"], values[f"{name}.er_jin"], values[f"{name}.jin_long"] = (
+                rule.shape_bonus
+            )
+            values[f"{name}.tier_lower_cards"] = rule.full_shape_cards - 1  # one tier lower
+    if "hu" in sets:
+        values.update(hu_examples(sets["hu"]))
     for level, earned in ranking.items():
         values[f"points.{level}"] = earned
     return values

@@ -21,6 +21,7 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.ai import Decision, Estimate, Reason, Unit
+from gin_engine.ruleset import Scoring
 
 
 def gettext(message: str) -> str:
@@ -74,45 +75,65 @@ HINT_TEXT: dict[Reason, LazyString] = {
 }
 
 
-def hint_text(hint: Decision) -> str:
+# 胡牌制 names the going out differently: 金胡 for gin, 米胡 for a knock, 诈胡 for an undercut.
+HU_HINT_TEXT: dict[Reason, LazyString] = {
+    Reason.GIN_NOW: _l("Go out with a 金胡 now by discarding %(card)s: no deadwood left."),
+    Reason.KNOCK_NOW: _l(
+        "Go out with a 米胡 now, discarding %(card)s (米 %(after)d): by the estimate below it "
+        "scores more than playing on."
+    ),
+    Reason.PLAY_ON: _l(
+        "You could go out with a 米胡, but by the estimate below playing on scores more: "
+        "discard %(card)s."
+    ),
+}
+
+
+def hint_text(hint: Decision, scoring: Scoring = Scoring.GIN_RUMMY) -> str:
     numbers = {
         "card": hint.card.symbol if hint.card else "",
         "before": hint.deadwood_before,
         "after": hint.deadwood_after,
     }
-    sentence = str(HINT_TEXT[hint.reason]) % numbers
-    line = estimates_line(hint)
+    texts = HU_HINT_TEXT if scoring is Scoring.HU else {}
+    sentence = str(texts.get(hint.reason, HINT_TEXT[hint.reason])) % numbers
+    line = estimates_line(hint, scoring)
     return f"{sentence} {line}" if line else sentence
 
 
-def estimates_line(hint: Decision) -> str:
+def estimates_line(hint: Decision, scoring: Scoring = Scoring.GIN_RUMMY) -> str:
     """The compared moves with their estimates, the chosen one first, and the advice."""
     if not hint.estimates:
         return ""
-    parts = [_estimate_text(hint, e) for e in hint.estimates]
+    parts = [_estimate_text(hint, e, scoring) for e in hint.estimates]
     if hint.unit is Unit.HAND_SCORE:
         parts[-1] += gettext(" (lower is better)")
-    advice = gettext("→ advised: %(move)s") % {"move": _move_name(hint, hint.estimates[0].action)}
+    advice = gettext("→ advised: %(move)s") % {
+        "move": _move_name(hint, hint.estimates[0].action, scoring)
+    }
     return gettext(" · ").join(parts) + " " + advice
 
 
-def _estimate_text(hint: Decision, estimate: Estimate) -> str:
-    move = _move_name(hint, estimate.action)
+def _estimate_text(hint: Decision, estimate: Estimate, scoring: Scoring) -> str:
+    move = _move_name(hint, estimate.action, scoring)
     if hint.unit is Unit.HAND_SCORE:
         return gettext("%(move)s: hand score about %(score)s") % {
             "move": move, "score": f"{estimate.value:.0f}".replace("-", "−")}
     points = f"{round(estimate.value):+d}".replace("-", "−")
     if estimate.undercut_risk is not None:
-        return gettext("%(move)s: about %(points)s (undercut about %(risk)d%%)") % {
+        risk = (gettext("%(move)s: about %(points)s (诈胡 about %(risk)d%%)")
+                if scoring is Scoring.HU
+                else gettext("%(move)s: about %(points)s (undercut about %(risk)d%%)"))
+        return risk % {
             "move": move, "points": points, "risk": round(estimate.undercut_risk * 100)}
     return gettext("%(move)s: about %(points)s") % {"move": move, "points": points}
 
 
-def _move_name(hint: Decision, action: Action) -> str:
+def _move_name(hint: Decision, action: Action, scoring: Scoring) -> str:
     card = getattr(action, "card", None) or hint.card
     symbol = card.symbol if card is not None else ""
     if isinstance(action, Knock):
-        return gettext("Knock")
+        return gettext("Go out (米胡)") if scoring is Scoring.HU else gettext("Knock")
     if isinstance(action, Discard):
         if hint.unit is Unit.POINTS:
             return gettext("Play on")

@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 import gin_engine as engine
 from gin_engine.errors import Reason
+from webapp.labels import hand_end_name, shape_name
 
 REFUSALS: dict[Reason, LazyString] = {
     Reason.NOT_YOUR_TURN: _l("It is not your turn yet."),
@@ -46,9 +47,11 @@ def refusal(reason: Reason, ruleset: engine.Ruleset) -> str:
     return str(REFUSALS[reason]) % {"limit": ruleset.knock_limit}
 
 
-def move_text(event: engine.Event) -> str:
+def move_text(event: engine.Event, scoring: engine.Scoring = engine.Scoring.GIN_RUMMY) -> str:
     """One public move in words, e.g. "discarded 7♠"."""
     card = event.card.symbol if event.card else ""
+    if scoring is engine.Scoring.HU and event.move in (engine.Move.KNOCK, engine.Move.GIN):
+        return str(_("went out (胡牌), discarding %(card)s face down", card=card))
     texts = {
         engine.Move.TAKE_UPCARD: lambda: _("took the upcard %(card)s", card=card),
         engine.Move.PASS_UPCARD: lambda: _("passed on the upcard"),
@@ -61,9 +64,12 @@ def move_text(event: engine.Event) -> str:
     return str(texts[event.move]())
 
 
-def moves_sentence(events: list[engine.Event]) -> str:
+def moves_sentence(
+    events: list[engine.Event], scoring: engine.Scoring = engine.Scoring.GIN_RUMMY
+) -> str:
     """The computer's moves as one sentence: "The computer drew from the stock, discarded 7♠."."""
-    return str(_("The computer %(moves)s.", moves=_(", ").join(move_text(e) for e in events)))
+    moves = _(", ").join(move_text(e, scoring) for e in events)
+    return str(_("The computer %(moves)s.", moves=moves))
 
 
 # The scoring line of a hand, one whole sentence per side and way of ending, so that each
@@ -93,6 +99,36 @@ _SCORING: dict[tuple[str, engine.HandEnd], LazyString] = {
     ("role", engine.HandEnd.UNDERCUT): _l(
         "Undercut: the defender scores %(bonus)d (undercut bonus) + %(diff)d = %(points)d."
     ),
+    # 胡牌制: the tier and its sum first, as players say it ("三金 50 + 7 = 57"), then who scores.
+    ("you", engine.HandEnd.JIN_HU): _l(
+        "金胡: %(shape)s %(bonus)d + %(diff)d = %(points)d, you score %(points)d."
+    ),
+    ("computer", engine.HandEnd.JIN_HU): _l(
+        "金胡: %(shape)s %(bonus)d + %(diff)d = %(points)d, the computer scores %(points)d."
+    ),
+    ("role", engine.HandEnd.JIN_HU): _l("金胡: %(shape)s %(bonus)d + %(diff)d = %(points)d."),
+    ("you", engine.HandEnd.MI_HU): _l(
+        "米胡: %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d, you score %(points)d."
+    ),
+    ("computer", engine.HandEnd.MI_HU): _l(
+        "米胡: %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d,"
+        " the computer scores %(points)d."
+    ),
+    ("role", engine.HandEnd.MI_HU): _l(
+        "米胡: %(bonus)d + (%(defender)d − %(knocker)d) = %(points)d."
+    ),
+    # 诈胡 pays the caller's opponent: "you" scored after the computer's 米胡, "computer"
+    # after yours (its hand is then "the opponent's", as the caller says it).
+    ("you", engine.HandEnd.ZHA_HU): _l(
+        "诈胡: your %(shape)s %(bonus)d + %(diff)d = %(points)d, you score %(points)d."
+    ),
+    ("computer", engine.HandEnd.ZHA_HU): _l(
+        "诈胡: the opponent's %(shape)s %(bonus)d + %(diff)d = %(points)d,"
+        " the computer scores %(points)d."
+    ),
+    ("role", engine.HandEnd.ZHA_HU): _l(
+        "诈胡: the opponent's %(shape)s %(bonus)d + %(diff)d = %(points)d."
+    ),
 }
 _ENDING: dict[tuple[bool, engine.HandEnd], LazyString] = {
     (True, engine.HandEnd.KNOCK): _l("You knocked."),
@@ -101,7 +137,26 @@ _ENDING: dict[tuple[bool, engine.HandEnd], LazyString] = {
     (False, engine.HandEnd.KNOCK): _l("The computer knocked."),
     (False, engine.HandEnd.UNDERCUT): _l("The computer knocked."),
     (False, engine.HandEnd.GIN): _l("The computer went gin."),
+    (True, engine.HandEnd.JIN_HU): _l("You went out (胡牌)."),
+    (True, engine.HandEnd.MI_HU): _l("You went out (胡牌)."),
+    (True, engine.HandEnd.ZHA_HU): _l("You went out (胡牌)."),
+    (False, engine.HandEnd.JIN_HU): _l("The computer went out (胡牌)."),
+    (False, engine.HandEnd.MI_HU): _l("The computer went out (胡牌)."),
+    (False, engine.HandEnd.ZHA_HU): _l("The computer went out (胡牌)."),
 }
+
+
+def shape_text(result: engine.HandResult) -> str:
+    """The 胡牌制 shape that was paid: "二金", or "二金, 7 cards left: counted as 三金"."""
+    if result.shape is None or result.paid_as is None:
+        return ""
+    if result.shape in (result.paid_as, engine.Shape.DEADWOOD):
+        return shape_name(result.shape)
+    left = result.defender.deadwood_cards if result.defender else ()
+    melded = sum(len(m.cards) for m in result.defender.melds) if result.defender else 0
+    return str(_("%(shape)s, %(cards)d cards left: counted as %(paid)s",
+                 shape=shape_name(result.shape), cards=melded + len(left),
+                 paid=shape_name(result.paid_as)))
 
 
 def scoring_line(result: engine.HandResult, person: int | None = None) -> str:
@@ -120,6 +175,7 @@ def scoring_line(result: engine.HandResult, person: int | None = None) -> str:
         "bonus": result.bonus,
         "diff": result.difference,
         "points": result.points,
+        "shape": shape_text(result),
     }
 
 
@@ -144,6 +200,12 @@ _HAND_BANNER: dict[tuple[str, engine.HandEnd], LazyString] = {
     ("computer", engine.HandEnd.KNOCK): _l("The computer wins %(points)d points · knock"),
     ("computer", engine.HandEnd.GIN): _l("The computer wins %(points)d points · gin"),
     ("computer", engine.HandEnd.UNDERCUT): _l("Undercut! The computer wins %(points)d points"),
+    ("you", engine.HandEnd.JIN_HU): _l("You win %(points)d points · 金胡"),
+    ("you", engine.HandEnd.MI_HU): _l("You win %(points)d points · 米胡"),
+    ("you", engine.HandEnd.ZHA_HU): _l("诈胡! You win %(points)d points"),
+    ("computer", engine.HandEnd.JIN_HU): _l("The computer wins %(points)d points · 金胡"),
+    ("computer", engine.HandEnd.MI_HU): _l("The computer wins %(points)d points · 米胡"),
+    ("computer", engine.HandEnd.ZHA_HU): _l("诈胡! The computer wins %(points)d points"),
 }
 _MATCH_BANNER: dict[str, LazyString] = {
     "you": _l("You won the match! Final score: you %(you)d, computer %(computer)d."),
@@ -182,3 +244,104 @@ def turn_line(view: engine.PlayerView) -> str:
     if view.my_turn:
         return str(_("Your turn"))
     return str(_("The computer's turn"))
+
+
+# The going-out moves by scoring scheme: the standard game knocks or goes gin, 胡牌制 goes out
+# (胡牌) with a 金胡 (deadwood 0) or a 米胡. Keys: scheme, the engine's action, the wording's use.
+_GOING_OUT: dict[tuple[engine.Scoring, str, str], LazyString] = {
+    (engine.Scoring.GIN_RUMMY, "gin", "button"): _l("Gin…"),
+    (engine.Scoring.GIN_RUMMY, "knock", "button"): _l("Knock…"),
+    (engine.Scoring.GIN_RUMMY, "gin", "ask"): _l("Go gin? Choose the card to discard."),
+    (engine.Scoring.GIN_RUMMY, "knock", "ask"): _l("Knock? Choose the card to discard."),
+    (engine.Scoring.GIN_RUMMY, "gin", "confirm"): _l("Gin: discard %(card)s"),
+    (engine.Scoring.GIN_RUMMY, "knock", "confirm"): _l(
+        "Knock: discard %(card)s, deadwood %(left)d"
+    ),
+    (engine.Scoring.HU, "gin", "button"): _l("胡牌 · 金胡…"),
+    (engine.Scoring.HU, "knock", "button"): _l("胡牌 · 米胡…"),
+    (engine.Scoring.HU, "gin", "ask"): _l(
+        "胡牌 with a 金胡? Choose the card to discard face down."
+    ),
+    (engine.Scoring.HU, "knock", "ask"): _l(
+        "胡牌 with a 米胡? Choose the card to discard face down."
+    ),
+    (engine.Scoring.HU, "gin", "confirm"): _l("金胡: discard %(card)s face down"),
+    (engine.Scoring.HU, "knock", "confirm"): _l("米胡: discard %(card)s face down, 米 %(left)d"),
+}
+
+
+def going_out(
+    scoring: engine.Scoring,
+    action: str,
+    use: str,
+    card: engine.Card | None = None,
+    left: int = 0,
+) -> str:
+    """A going-out button or question: ``action`` "knock" or "gin"; ``use`` "button" (opens the
+    confirmation), "ask" (the confirmation's question) or "confirm" (a button naming its card)."""
+    text = str(_GOING_OUT[(scoring, action, use)])
+    return text % {"card": card.symbol, "left": left} if card is not None else text
+
+
+_HAND_DEADWOOD: dict[engine.Scoring, LazyString] = {
+    engine.Scoring.GIN_RUMMY: _l("deadwood %(points)d · ≤ %(limit)d to knock"),
+    engine.Scoring.HU: _l("米 %(points)d · ≤ %(limit)d to 胡牌"),
+}
+
+
+def hand_deadwood(ruleset: engine.Ruleset, points: int) -> str:
+    """The hand's heading figure: its deadwood and the most that allows going out."""
+    return str(_HAND_DEADWOOD[ruleset.scoring]) % {"points": points, "limit": ruleset.knock_limit}
+
+
+@dataclass(frozen=True)
+class ShowdownWords:
+    """The showdown's headings and notes, in the words of the hand's scoring scheme."""
+
+    caller: str
+    """After the caller's name at the table: "(gin)", "(knocker)", "(胡牌 · 米胡)"."""
+    defender: str
+    caller_role: str
+    """The caller's side on the rules pages' worked examples: "Knocker", "Going out"."""
+    defender_role: str
+    no_lay_offs: str
+    """Why the defender laid nothing off."""
+    lay_offs_barred: bool
+    """Gin or 金胡: the defender may not lay off at all."""
+
+
+def showdown_words(result: engine.HandResult) -> ShowdownWords:
+    """The headings of a showdown (not of a dead hand, which has none)."""
+    barred = result.end in (engine.HandEnd.GIN, engine.HandEnd.JIN_HU)
+    if result.end in (engine.HandEnd.JIN_HU, engine.HandEnd.MI_HU, engine.HandEnd.ZHA_HU):
+        return ShowdownWords(
+            caller=str(_("(胡牌 · %(end)s)", end=hand_end_name(result.end))),
+            defender=str(_("(opponent)")),
+            caller_role=str(_("Going out (胡牌)")),
+            defender_role=str(_("Opponent")),
+            no_lay_offs=str(_("No lay-offs after a 金胡.") if barred
+                            else _("No card could be laid off.")),
+            lay_offs_barred=barred,
+        )
+    return ShowdownWords(
+        caller=str(_("(gin)") if result.end is engine.HandEnd.GIN else _("(knocker)")),
+        defender=str(_("(defender)")),
+        caller_role=str(_("Knocker")),
+        defender_role=str(_("Defender")),
+        no_lay_offs=str(_("No lay-offs after gin.") if barred else _("No card could be laid off.")),
+        lay_offs_barred=barred,
+    )
+
+
+def dead_hand_line(ruleset: engine.Ruleset) -> str:
+    """Why a dead hand (流局) scored nothing: the stock ran low, or (胡牌制) ran out."""
+    if ruleset.scoring is engine.Scoring.HU:
+        return str(_(
+            "流局: the stock ran out and nobody went out (胡牌). Nobody scores, and the same "
+            "dealer deals again."
+        ))
+    return str(_(
+        "Dead hand: only %(left)d stock cards were left and nobody knocked. Nobody scores, "
+        "and the same dealer deals again.",
+        left=ruleset.dead_hand_stock,
+    ))

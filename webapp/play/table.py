@@ -109,10 +109,6 @@ class Table:
         return settlement.totals if settlement is not None else self.view.scores
 
     @property
-    def knock_limit(self) -> int:
-        return self.view.ruleset.knock_limit
-
-    @property
     def confirm_endings(self) -> list[Ending]:
         """The buttons of the confirmation step: the suggested ending first."""
         return self.endings.get(self.confirm or "", [])

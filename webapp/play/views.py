@@ -16,12 +16,16 @@ from webapp.play.forms import read_confirm, read_difficulty, read_move
 from webapp.play.hints import hint_text
 from webapp.play.messages import (
     STALE,
+    dead_hand_line,
     ending_line,
+    going_out,
     hand_banner,
+    hand_deadwood,
     match_banner,
     moves_sentence,
     refusal,
     scoring_line,
+    showdown_words,
     turn_line,
 )
 from webapp.play.table import build_table
@@ -30,7 +34,8 @@ from webapp.store import MatchRecord, StaleMatchError
 bp = Blueprint("play", __name__)
 # Sentences about the game, for the table and for the rules pages' worked examples.
 for _sentence in (
-    moves_sentence, scoring_line, ending_line, hint_text, hand_banner, match_banner, turn_line
+    moves_sentence, scoring_line, ending_line, hint_text, hand_banner, match_banner, turn_line,
+    going_out, hand_deadwood, showdown_words, dead_hand_line,
 ):
     bp.add_app_template_global(_sentence)
 
