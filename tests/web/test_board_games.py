@@ -16,7 +16,7 @@ from tests.web.account_helpers import login, make_user, real_user, seed_result
 from webapp.board.games import DEFAULT_GAME, GAMES, ROMME, board_game
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
-from webapp.models import ALL_GAMES, GIN, Match, MatchResult, User, utcnow
+from webapp.models import ALL_GAMES, GIN, HU, Match, MatchResult, User, utcnow
 from webapp.points import RANKING_POINTS
 from webapp.ranking import record_result
 from webapp.totals import boards_of
@@ -102,7 +102,7 @@ def seeded(app: Flask) -> Flask:
 
 
 def test_one_list_defines_the_board_games() -> None:
-    assert [g.key for g in GAMES] == [GIN, ROMME, ALL_GAMES]
+    assert [g.key for g in GAMES] == [GIN, HU, ROMME, ALL_GAMES]
     assert DEFAULT_GAME == GIN and board_game(None).key == GIN
     assert [g.key for g in GAMES if g.gin_columns] == [GIN]
     # The all-games key is the one the totals are written under.
@@ -118,8 +118,8 @@ def test_the_default_board_is_gin_rummy_with_a_switch(seeded: Flask, client: Fla
     assert cell(html, "ann", "points") == "30" and cell(html, "ann", "best") == "120"
     switch = html.split('class="tabs game-switch"', 1)[1].split("</nav>", 1)[0]
     assert re.findall(r'href="([^"]+)" data-game="(\w+)"', switch) == [
-        ("/leaderboard", "gin"), ("/leaderboard?game=romme", "romme"),
-        ("/leaderboard?game=all", "all"),
+        ("/leaderboard", "gin"), ("/leaderboard?game=hu", "hu"),
+        ("/leaderboard?game=romme", "romme"), ("/leaderboard?game=all", "all"),
     ]
     assert 'data-game="gin" aria-current="page">Gin Rummy<' in switch
     assert client.get("/leaderboard?game=gin").get_data(as_text=True).count('data-player=') == 2
@@ -175,7 +175,7 @@ def test_pages_and_the_pinned_row_stay_on_the_chosen_game(seeded: Flask, client:
 
 
 @pytest.mark.parametrize("path", ["/leaderboard", "/u/ann", "/me"])
-@pytest.mark.parametrize("bad", ["hu", "", "GIN", "romme%00", "all;drop", "é"])
+@pytest.mark.parametrize("bad", ["hu-race", "", "GIN", "romme%00", "all;drop", "é"])
 def test_an_unknown_game_is_a_translated_400(
     seeded: Flask, client: FlaskClient, path: str, bad: str
 ):
@@ -186,7 +186,7 @@ def test_an_unknown_game_is_a_translated_400(
     assert response.status_code == 400
     html = response.get_data(as_text=True)
     assert "錯誤 400" in html
-    assert "沒有這個排行榜，請從金拉米、德式拉米、全部遊戲中選擇。" in html
+    assert "沒有這個排行榜，請從金拉米、胡牌制、德式拉米、全部遊戲中選擇。" in html
 
 
 def test_a_players_page_shows_statistics_per_game(seeded: Flask, client: FlaskClient):

@@ -70,6 +70,9 @@ def test_a_won_hu_race_match_records_game_hu_with_its_points(app: Flask, client:
         won = (RANKING_POINTS["normal"], 1, 1)
         assert boards[(HU, ALL_TIME)] == won and boards[(ALL_GAMES, ALL_TIME)] == won
         assert (GIN, ALL_TIME) not in boards
+    # The leaderboard's 胡牌制 board lists the winner; Gin Rummy's does not.
+    assert 'data-player="lin"' in client.get("/leaderboard?game=hu").get_data(as_text=True)
+    assert 'data-player="lin"' not in client.get("/leaderboard").get_data(as_text=True)
 
 
 def test_the_game_key_follows_the_scoring_scheme() -> None:

@@ -6,7 +6,8 @@ more line here (and its name in the three ``.po`` files); the leaderboard, the p
 their switch read this list.
 
 Glossary
-    game key     ``"gin"``, ``"romme"``, ``"all"``: the ``?game=`` value and the totals' key
+    game key     ``"gin"``, ``"hu"``, ``"romme"``, ``"all"``: the ``?game=`` value and the totals'
+                 key (``"hu"``: Gin Rummy under 胡牌制 scoring, the ``hu`` and ``hu-race`` presets)
     gin columns  gins, undercuts, knocks and the best match score: Gin Rummy's own statistics,
                  shown only on its board (Rommé's score is a penalty total, lowest best, which
                  the kept maximum cannot describe)
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from flask_babel import LazyString
 from flask_babel import lazy_pgettext as _lp
 
-from webapp.models import ALL_GAMES, GIN
+from webapp.models import ALL_GAMES, GIN, HU
 
 ROMME = "romme"
 
@@ -33,6 +34,9 @@ class BoardGame:
 
 GAMES: tuple[BoardGame, ...] = (
     BoardGame(GIN, _lp("board game", "Gin Rummy"), gin_columns=True),
+    # 胡牌制 keeps its own statistics under Gin Rummy's names (金胡 as gins, 诈胡 as undercuts):
+    # shown under those names they would mislead, so its board has the common columns only.
+    BoardGame(HU, _lp("board game", "胡牌制")),
     BoardGame(ROMME, _lp("board game", "Rommé")),
     BoardGame(ALL_GAMES, _lp("board game", "All games")),
 )
