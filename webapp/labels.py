@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 import gin_engine as engine
 from gin_engine.ai import LEVELS
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS
+from romme_engine.ruleset import PRESETS as ROMME_PRESETS
 from webapp.points import RANKING_POINTS
 
 _LEVEL_NAMES: dict[str, LazyString] = {
@@ -26,6 +27,8 @@ _RULESET_NAMES: dict[str, LazyString] = {
     "standard": _l("Standard"),
     "classic": _l("Classic"),
     "quick": _l("Quick"),
+    "romme": _l("Rommé, 3 hands"),
+    "romme-500": _l("Rommé to 500"),
 }
 _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.KNOCK: _l("knock"),
@@ -63,6 +66,7 @@ DIFFICULTIES: dict[str, LazyString] = {
 }
 DEFAULT_DIFFICULTY = "normal"
 RULESETS: dict[str, LazyString] = {name: _RULESET_NAMES[name] for name in PRESETS}
+ROMME_RULESETS: dict[str, LazyString] = {name: _RULESET_NAMES[name] for name in ROMME_PRESETS}
 DEFAULT_RULESET = DEFAULT_PRESET
 
 

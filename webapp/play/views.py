@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 import gin_engine as engine
 from webapp import ranking
+from webapp.models import GIN
 from webapp.play import service
 from webapp.play.forms import read_confirm, read_difficulty, read_move
 from webapp.play.hints import hint_text
@@ -76,10 +77,12 @@ def refused_move(refused: engine.IllegalActionError) -> tuple[str, int] | Respon
 
 
 @bp.get("/play")
-def table() -> tuple[str, int]:
+def table() -> tuple[str, int] | Response:
     record = service.current_match()
     if record is None:
         return render_template("play/none.html"), 200
+    if record.game != GIN:
+        return redirect(url_for("romme.table", _anchor="table"))
     return _render(record)
 
 
@@ -87,7 +90,7 @@ def table() -> tuple[str, int]:
 def move() -> Response:
     version, action = read_move(request.form)
     record = service.current_match()
-    if record is None:
+    if record is None or record.game != GIN:
         flash(str(STALE), "notice")
         return redirect(url_for("main.index"), code=303)
     service.play(record, version, action)
