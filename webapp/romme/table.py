@@ -84,7 +84,7 @@ class Table:
     @property
     def playing(self) -> bool:
         """The person's play step: the turn form with checkboxes and discard buttons."""
-        return "discard" in self.offers or "meld" in self.offers
+        return self.view.my_turn and self.view.phase is romme.Phase.PLAY
 
     @property
     def opened(self) -> bool:
