@@ -247,3 +247,62 @@ def test_a_whole_match_through_the_forms(app: Flask, client: FlaskClient):
         action = person_choice(snapshot(app, match_id)[1])
         assert post_romme(client, page, action).status_code == 303, action
     assert 'data-zone="standings"' in page.html
+
+
+def opened_table(app: Flask, client: FlaskClient) -> str:
+    """The person opened with J♣ Q♣ K♣; the computer then opened with 5♥ 6♥ 7♥ and
+    2♦ 3♦ 王 5♦. The person is to draw, holding 8♥ and 4♦."""
+    client.get("/?lang=en")
+    deck = stack_deck(["JC QC KC 8H 4D", "5H 6H 7H 2D 3D JK1 5D"], stock="9C 9D")
+    game = romme.Match.new(romme.ROMME, 2, random.Random(1), deck=deck)
+    for seat, action in (
+        (0, romme.LayMeld(tuple(romme.parse_cards("JC QC KC")))),
+        (0, romme.Discard(romme.Card.parse("AS"))),
+        (1, romme.DrawStock()),
+        (1, romme.LayMeld(tuple(romme.parse_cards("5H 6H 7H")))),
+        (1, romme.LayMeld(tuple(romme.parse_cards("2D 3D JK1 5D")))),
+        (1, romme.Discard(romme.Card.parse("KS"))),
+    ):
+        game.apply(seat, action)
+    return seat_romme(app, client, players=2, game=game)
+
+
+def test_lay_off_on_a_computers_meld_swap_its_joker_and_lay_the_joker_at_a_chosen_end(
+    app: Flask, client: FlaskClient
+):
+    match_id = opened_table(app, client)
+    page = romme_page(client)
+    assert 'data-zone="melds-1"' in page.html and "joker = 4♦" in page.html
+    assert post_romme(client, page, {"action": "draw"}).status_code == 303
+    page = romme_page(client)
+    assert 'name="meld" value="1"' in page.html  # a radio per table meld once opened
+    lay_off = {"action": "lay-off", "cards": ["8H"], "meld": "1"}
+    assert post_romme(client, page, lay_off).status_code == 303
+    swap = {"action": "swap", "cards": ["4D"], "meld": "2"}
+    assert post_romme(client, romme_page(client), swap).status_code == 303
+    page = romme_page(client)
+    assert "lay out this turn" in page.html  # the freed joker
+    reason = refused(app, client, match_id, {"discard": "2S"}, "joker")
+    assert reason.startswith("Lay the joker you swapped out again")
+    response = post_romme(client, page, {"action": "lay-off", "cards": ["JK1"], "meld": "0"})
+    assert response.status_code == 303 and "lay_off=JK1" in response.location
+    page = get(client, response.location.split("#")[0])
+    assert 'data-choice="end"' in page.html and "Low end" in page.html
+    high = {"action": "lay-off", "cards": ["JK1"], "meld": "0", "end": "high"}
+    assert post_romme(client, page, high).status_code == 303
+    assert post_romme(client, romme_page(client), {"discard": "2S"}).status_code == 303
+    table = romme.Match.from_dict(snapshot(app, match_id)[1]).hand.table
+    assert [romme.format_cards(m.cards) for m in table[:3]] == [
+        "JC QC KC JK1", "5H 6H 7H 8H", "2D 3D 4D 5D"
+    ]
+
+
+def test_a_lay_off_that_does_not_fit_is_refused_with_the_card(app: Flask, client: FlaskClient):
+    match_id = opened_table(app, client)
+    assert post_romme(client, romme_page(client), {"action": "draw"}).status_code == 303
+    data = {"action": "lay-off", "cards": ["4D"], "meld": "1"}
+    assert refused(app, client, match_id, data) == "4♦ does not fit on that meld."
+    data = {"action": "swap", "cards": ["8H"], "meld": "2"}
+    refused(app, client, match_id, data, "8♥", "no joker")
+    data = {"action": "lay-off", "cards": ["8H"], "meld": "9"}
+    refused(app, client, match_id, data, "no such meld")
