@@ -103,6 +103,7 @@ def test_0006_marks_existing_matches_gin_and_down_again(app: Flask) -> None:
         assert (game, version) == ("gin", 3)
         romme = create_match(game="romme", ruleset="romme", difficulty="easy", snapshot={})
         assert load_match(romme.id).game == "romme"  # type: ignore[union-attr]
+        db.session.rollback()  # end the read's transaction: PostgreSQL's ALTER waits for it
         downgrade(directory=str(MIGRATIONS_DIR), revision="0005")
         assert "game" not in {c["name"] for c in inspect(db.engine).get_columns("matches")}
         upgrade(directory=str(MIGRATIONS_DIR))
