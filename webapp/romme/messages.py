@@ -139,7 +139,8 @@ def turn_lines(view: romme.PlayerView) -> list[TurnLine]:
         if seat == PERSON:
             continue
         held = view.hand_counts[seat]
-        texts.append(str(_("now holds %(num)d", num=held)))
+        if held:
+            texts.append(str(_("now holds %(num)d", num=held)))
         lines.append(TurnLine(seat, str(_("%(who)s: %(moves)s.", who=seat_name(seat),
                                           moves=_(", ").join(texts)))))
     return lines
