@@ -91,7 +91,10 @@ def stack_deck(hands: Sequence[str], stock: str = "") -> list[romme.Card]:
     used = {c for h in given for c in h} | set(on_stock)
     filler = iter(c for c in romme.DECK if c not in used)
     sizes = [14] + [13] * (players - 1)
-    full = [h + [next(filler) for _ in range(size - len(h))] for h, size in zip(given, sizes)]
+    full = [
+        h + [next(filler) for _ in range(size - len(h))]
+        for h, size in zip(given, sizes, strict=True)
+    ]
     order: list[romme.Card] = []
     for i in range(sum(sizes)):
         order.append(full[i % players][i // players])

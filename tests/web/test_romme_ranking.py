@@ -16,7 +16,7 @@ from tests.web.account_helpers import counts, register, user_id
 from tests.web.play_helpers import get, post_at_once, stored
 from tests.web.romme_helpers import last_hand, post_romme, romme_page, seat_romme
 from webapp.extensions import db
-from webapp.models import Match, MatchResult, PointAward, PlayerTotal
+from webapp.models import Match, MatchResult, PlayerTotal, PointAward
 
 THREADS = 8
 OUT_IN_ONE = "JC QC KC 2D"  # lay J♣ Q♣ K♣ (30, the opening), discard 2♦: out

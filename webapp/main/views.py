@@ -8,9 +8,9 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from gin_engine.ruleset import PRESETS
-from webapp.extensions import limiter
 from romme_engine.ruleset import PRESETS as ROMME_PRESETS
 from romme_engine.ruleset import ROMME as ROMME_RULES
+from webapp.extensions import limiter
 from webapp.main.forms import BAD_PLAYER_SEED, BAD_ROMME_START, NewMatchForm, NewRommeForm
 from webapp.models import GIN, ROMME
 from webapp.play.service import running_match, start_match

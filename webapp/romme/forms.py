@@ -17,7 +17,7 @@ from webapp.play.forms import BadInput, read_version
 MAX_CARD_LENGTH = 5  # "10♠'" is the longest spelling of a card
 MAX_CARDS = 14  # the most a hand holds
 MAX_MELD_DIGITS = 3
-BARE = {
+BARE: dict[str, type[romme.DrawStock | romme.TakeDiscard | romme.TakeBack | romme.NextHand]] = {
     "draw": romme.DrawStock,
     "take-discard": romme.TakeDiscard,
     "take-back": romme.TakeBack,

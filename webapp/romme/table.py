@@ -15,6 +15,7 @@ Glossary
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import romme_engine as romme
@@ -113,22 +114,18 @@ class Table:
         return [m for s in self.seats for m in s.melds if m.index in staged]
 
     @property
-    def computers(self) -> list[Seat]:
-        return [s for s in self.seats if s.seat != PERSON]
-
-    @property
     def finished_hand(self) -> bool:
         return self.view.result is not None
 
 
-def _sort_key(sort: str) -> object:
-    def by_suit(card: romme.Card) -> tuple[int, int, int]:
-        return (card.is_joker, card.suit, card.rank) if not card.is_joker else (1, 0, card.id)
+def _sort_key(sort: str) -> Callable[[romme.Card], tuple[int, int, int]]:
+    """Naturals by suit then rank (or by rank then suit); the jokers last."""
+    def key(card: romme.Card) -> tuple[int, int, int]:
+        if card.is_joker:
+            return (1, 0, card.id)
+        return (0, card.rank, card.suit) if sort == "rank" else (0, card.suit, card.rank)
 
-    def by_rank(card: romme.Card) -> tuple[int, int, int]:
-        return (card.is_joker, card.rank, card.suit) if not card.is_joker else (1, 0, card.id)
-
-    return by_rank if sort == "rank" else by_suit
+    return key
 
 
 def jokers_of(meld: romme.Meld) -> tuple[tuple[int, str], ...]:
@@ -160,7 +157,7 @@ def build_table(
     key = _sort_key(sort)
     hand = [
         Slot(card, card in pending, card == view.drawn_card, card in discards)
-        for card in sorted(view.hand, key=key)  # type: ignore[arg-type]
+        for card in sorted(view.hand, key=key)
     ]
     staged = set(view.staged)
     melds = [

@@ -8,8 +8,10 @@ redirects to the table asking where (a GET: nothing changed).
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
+from typing import Any
+
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 import romme_engine as romme
@@ -38,8 +40,8 @@ SORT_KEY = "romme_sort"
 BAD_ADDRESS = _l("That address is not valid for the table.")
 
 
-def _to_table(**query: str) -> Response:
-    return redirect(url_for("romme.table", _anchor="table", **query), code=303)
+def _to_table(**query: Any) -> Response:
+    return redirect(url_for("romme.table", **query) + "#table", code=303)
 
 
 def _sort() -> str:
