@@ -196,6 +196,9 @@ def run_romme(url: str, requests: int, difficulties: list[str], warmup: int, pla
     samples: dict[str, list[tuple[float, dict[str, float]]]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as instance:
         app = make_app(url, instance)
+        # A 3-hand Rommé match is a few dozen moves: more new matches a minute than the
+        # site lets one address start.
+        app.config["NEW_MATCH_RATE_LIMIT"] = "100000 per minute"
         timers = Timers()
         bot = make_bot("normal", random.Random(1))
         with instrumented_romme(timers):
@@ -219,10 +222,12 @@ def run_romme(url: str, requests: int, difficulties: list[str], warmup: int, pla
                     body = client.get("/?game=romme").get_data(as_text=True)
                     token = CSRF.search(body)
                     assert token is not None
-                    client.post("/new", data={
+                    started = client.post("/new", data={
                         "csrf_token": token.group(1), "game": "romme", "ruleset": "romme",
                         "opponents": str(players - 1), "difficulty": difficulty,
                         "confirm": "1"})
+                    if started.status_code != 303:
+                        raise HttpFailure(f"http {started.status_code}", "POST /new")
 
                 new_match()
                 posts = 0

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from flask import Flask
 from flask.testing import FlaskClient
 
 import romme_engine as romme
 from tests.web.play_helpers import get, stored
 from tests.web.romme_helpers import (
+    last_hand,
     post_romme,
     romme_page,
     seat_romme,
@@ -306,3 +309,35 @@ def test_a_lay_off_that_does_not_fit_is_refused_with_the_card(app: Flask, client
     refused(app, client, match_id, data, "8♥", "no joker")
     data = {"action": "lay-off", "cards": ["8H"], "meld": "9"}
     refused(app, client, match_id, data, "no such meld")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("zh_Hans", ("开牌需要 30 分，你的组合共 27 分", "摆出组合", "全部收回", "电脑 1")),
+    ("zh_Hant", ("開牌需要 30 分，你的組合共 27 分", "擺出組合", "全部收回", "電腦 1")),
+    ("en", ("Your opening needs 30 points; your melds total 27.", "Take all back", "Computer 1")),
+])
+def test_the_refusal_and_the_table_speak_the_readers_language(
+    app: Flask, client: FlaskClient, lang: str, words: tuple[str, ...]
+):
+    seat(app, client)
+    client.get(f"/romme?lang={lang}")
+    assert post_romme(client, romme_page(client), meld("8S 9S TS")).status_code == 303
+    response = post_romme(client, romme_page(client), {"discard": "4S"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    for word in words:
+        assert word in html, word
+
+
+def test_a_difficulty_change_applies_from_the_next_hand(app: Flask, client: FlaskClient):
+    client.get("/?lang=en")
+    match_id = seat_romme(app, client, players=2, game=last_hand(2, "JC QC KC 2D 5S", (0, 9)))
+    page = romme_page(client)
+    data = {"csrf_token": page.token, "version": str(page.version), "difficulty": "expert"}
+    response = client.post("/play/difficulty", data=data)
+    assert response.status_code == 303 and response.location.startswith("/romme")
+    row = stored(app, match_id)[2]
+    assert (row.difficulty, row.pending_difficulty, row.lowest_difficulty) == (
+        "easy", "expert", "easy"
+    )
+    assert "(Expert from the next hand)" in romme_page(client).html

@@ -103,4 +103,6 @@ def difficulty() -> Response:
     record = service.running_match()
     if record is not None:
         service.change_difficulty(record, version, level)
+        if record.game != GIN:
+            return redirect(url_for("romme.table", _anchor="table"), code=303)
     return _to_table()
