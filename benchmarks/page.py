@@ -185,14 +185,6 @@ def run_romme(url: str, requests: int, difficulties: list[str], warmup: int, pla
               ) -> dict[str, list[tuple[float, dict[str, float]]]]:
     """GET /romme by phase and POST /romme by difficulty, the person played by the normal bot
     (chosen from the stored match between requests, outside the measured time)."""
-    import random
-
-    from webclient import CSRF, PHASE, VERSION
-
-    import romme_engine as romme
-    from romme_engine.ai import make_bot
-    from webapp.store import load_match
-
     samples: dict[str, list[tuple[float, dict[str, float]]]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as instance:
         app = make_app(url, instance)
@@ -200,63 +192,85 @@ def run_romme(url: str, requests: int, difficulties: list[str], warmup: int, pla
         # site lets one address start.
         app.config["NEW_MATCH_RATE_LIMIT"] = "100000 per minute"
         timers = Timers()
-        bot = make_bot("normal", random.Random(1))
         with instrumented_romme(timers):
             for difficulty in difficulties:
-                client = app.test_client()
-                client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-                seen = 0
-
-                def timed(method: str, path: str, data: dict[str, Any] | None = None) -> Any:
-                    nonlocal seen
-                    timers.take()
-                    start = time.perf_counter()
-                    raw = client.open(path, method=method, data=data)
-                    elapsed = time.perf_counter() - start
-                    if raw.status_code >= 400:
-                        raise HttpFailure(f"http {raw.status_code}", f"{method} {path}")
-                    seen += 1
-                    return raw, elapsed, timers.take()
-
-                def new_match() -> None:
-                    body = client.get("/?game=romme").get_data(as_text=True)
-                    token = CSRF.search(body)
-                    assert token is not None
-                    started = client.post("/new", data={
-                        "csrf_token": token.group(1), "game": "romme", "ruleset": "romme",
-                        "opponents": str(players - 1), "difficulty": difficulty,
-                        "confirm": "1"})
-                    if started.status_code != 303:
-                        raise HttpFailure(f"http {started.status_code}", "POST /new")
-
-                new_match()
-                posts = 0
-                while posts < requests:
-                    raw, elapsed, parts = timed("GET", "/romme")
-                    body = raw.get_data(as_text=True)
-                    phase = PHASE.search(body)
-                    name = phase.group(1) if phase else "none"
-                    if seen > warmup:
-                        samples[f"GET /romme {name}"].append((elapsed, parts))
-                        samples["GET /romme (all)"].append((elapsed, parts))
-                    if name == "match-over":
-                        new_match()
-                        continue
-                    with client.session_transaction() as session:
-                        match_id = session["match_id"]
-                    with app.app_context():
-                        record = load_match(match_id)
-                        assert record is not None
-                        action = bot.choose(romme.Match.from_dict(record.snapshot).view(0))
-                    token, version = CSRF.search(body), VERSION.search(body)
-                    assert token is not None and version is not None
-                    data = {"csrf_token": token.group(1), "version": version.group(1),
-                            **_romme_form(action)}
-                    raw, elapsed, parts = timed("POST", "/romme", data)
-                    if seen > warmup:
-                        samples[f"POST /romme {difficulty}"].append((elapsed, parts))
-                    posts += 1
+                RommeRun(app, timers, difficulty, players, warmup, samples).play(requests)
     return samples
+
+
+class RommeRun:
+    """One difficulty's requests against the Rommé table, filed into ``samples``."""
+
+    def __init__(self, app: Any, timers: Timers, difficulty: str, players: int, warmup: int,
+                 samples: dict[str, list[tuple[float, dict[str, float]]]]) -> None:
+        import random
+
+        from romme_engine.ai import make_bot
+
+        self.app, self.timers, self.difficulty = app, timers, difficulty
+        self.players, self.warmup, self.samples = players, warmup, samples
+        self.client = app.test_client()
+        self.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        self.bot = make_bot("normal", random.Random(1))
+        self.seen = 0
+
+    def timed(self, method: str, path: str, data: dict[str, Any] | None = None) -> Any:
+        self.timers.take()
+        start = time.perf_counter()
+        raw = self.client.open(path, method=method, data=data)
+        elapsed = time.perf_counter() - start
+        if raw.status_code >= 400:
+            raise HttpFailure(f"http {raw.status_code}", f"{method} {path}")
+        self.seen += 1
+        return raw, elapsed, self.timers.take()
+
+    def new_match(self) -> None:
+        from webclient import CSRF
+
+        token = CSRF.search(self.client.get("/?game=romme").get_data(as_text=True))
+        assert token is not None
+        started = self.client.post("/new", data={
+            "csrf_token": token.group(1), "game": "romme", "ruleset": "romme",
+            "opponents": str(self.players - 1), "difficulty": self.difficulty, "confirm": "1"})
+        if started.status_code != 303:
+            raise HttpFailure(f"http {started.status_code}", "POST /new")
+
+    def person_move(self, body: str) -> dict[str, Any]:
+        from webclient import CSRF, VERSION
+
+        import romme_engine as romme
+        from webapp.store import load_match
+
+        with self.client.session_transaction() as session:
+            match_id = session["match_id"]
+        with self.app.app_context():
+            record = load_match(match_id)
+            assert record is not None
+            action = self.bot.choose(romme.Match.from_dict(record.snapshot).view(0))
+        token, version = CSRF.search(body), VERSION.search(body)
+        assert token is not None and version is not None
+        return {"csrf_token": token.group(1), "version": version.group(1), **_romme_form(action)}
+
+    def play(self, requests: int) -> None:
+        from webclient import PHASE
+
+        self.new_match()
+        posts = 0
+        while posts < requests:
+            raw, elapsed, parts = self.timed("GET", "/romme")
+            body = raw.get_data(as_text=True)
+            found = PHASE.search(body)
+            phase = found.group(1) if found else "none"
+            if self.seen > self.warmup:
+                self.samples[f"GET /romme {phase}"].append((elapsed, parts))
+                self.samples["GET /romme (all)"].append((elapsed, parts))
+            if phase == "match-over":
+                self.new_match()
+                continue
+            raw, elapsed, parts = self.timed("POST", "/romme", self.person_move(body))
+            if self.seen > self.warmup:
+                self.samples[f"POST /romme {self.difficulty}"].append((elapsed, parts))
+            posts += 1
 
 
 def _romme_form(action: Any) -> dict[str, Any]:
@@ -427,7 +441,8 @@ def main() -> int:
     if args.pg:
         from webclient import drop_database, fresh_database
 
-        dropped = "gin_bench_page"
+        # Its own database for Rommé, so a Gin run beside it is not dropped under it.
+        dropped = "romme_bench_page" if args.game == "romme" else "gin_bench_page"
         url = fresh_database(dropped)
     elif os.environ.get("DATABASE_URL"):
         url = os.environ["DATABASE_URL"]

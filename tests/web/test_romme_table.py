@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -95,7 +94,9 @@ def test_an_opening_of_thirty_commits_with_the_discard(app: Flask, client: Flask
     assert post_romme(client, romme_page(client), {"discard": "4S"}).status_code == 303
     game = romme.Match.from_dict(snapshot(app, match_id)[1])
     assert game.hand.opened[0] and game.hand.owners[0] == 0
-    assert game.hand.history[0].card == romme.Card.parse("4S")
+    assert [(e.move, str(e.card)) for e in game.hand.history[:2]] == [
+        (romme.Move.MELD, "JC"), (romme.Move.DISCARD, "4S")
+    ]
     page = romme_page(client)
     assert page.phase in ("draw", "hand-over")
     assert 'data-seat="1"' in page.html  # the computer's turn told in one line

@@ -104,15 +104,17 @@ def seat_name(seat: int) -> str:
 
 def _event_text(event: romme.Event) -> str:
     card = event.card.symbol if event.card else ""
-    if event.move is romme.Move.DRAW_STOCK:
-        return str(_("drew from the stock"))
-    if event.move is romme.Move.TAKE_DISCARD:
-        return str(_("took %(card)s from the discard pile", card=card))
-    if event.move is romme.Move.DISCARD:
-        return str(_("discarded %(card)s", card=card))
-    if event.move is romme.Move.OUT:
-        return str(_("went out, discarding %(card)s", card=card))
-    return str(_("the discard pile was shuffled into a new stock"))
+    texts = {
+        romme.Move.DRAW_STOCK: lambda: _("drew from the stock"),
+        romme.Move.TAKE_DISCARD: lambda: _("took %(card)s from the discard pile", card=card),
+        romme.Move.MELD: lambda: _("laid out a meld from %(card)s", card=card),
+        romme.Move.LAY_OFF: lambda: _("laid off %(card)s", card=card),
+        romme.Move.SWAP: lambda: _("swapped %(card)s for a joker", card=card),
+        romme.Move.DISCARD: lambda: _("discarded %(card)s", card=card),
+        romme.Move.OUT: lambda: _("went out, discarding %(card)s", card=card),
+        romme.Move.RESHUFFLE: lambda: _("the discard pile was shuffled into a new stock"),
+    }
+    return str(texts[event.move]())
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,8 @@ class TurnLine:
 def turn_lines(view: romme.PlayerView) -> list[TurnLine]:
     """What each computer did since the person's last move: one line per player, in order.
 
-    Its melds and lay-offs are on the table; the line says how its hand shrank by them.
+    The line names its melds (by their first card), lay-offs and joker swaps, which the
+    table shows too.
     """
     since: list[romme.Event] = []
     for event in reversed(view.history):
