@@ -49,3 +49,19 @@ def test_no_page_shows_a_hidden_card(app: Flask, client: FlaskClient, match: int
         assert post_romme(client, page, person_choice(snapshot)).status_code == 303
     assert page.phase == "match-over"
     assert pages > 10
+
+
+def test_the_session_cookie_holds_no_card(app: Flask, client: FlaskClient):
+    match_id = seat_romme(app, client, players=3, seed=99, difficulty="easy")
+    client.get("/romme?sort=rank")
+    for _ in range(6):
+        page = romme_page(client)
+        _, snapshot, _ = stored(app, match_id)
+        assert post_romme(client, page, person_choice(snapshot)).status_code == 303
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    content = serializer.loads(cookie.value)
+    words = {str(value) for value in content.values()}
+    assert words & {str(c) for c in romme.DECK} == set()
+    assert content["match_id"] == match_id and content["romme_sort"] == "rank"
