@@ -1,4 +1,5 @@
-"""What one table page costs inside the app: GET /play by phase, POST /play by opponent.
+"""What one table page costs inside the app: GET /play by phase, POST /play by opponent
+(``--game romme``: GET /romme and POST /romme, the Rommé table).
 
 In-process (Flask's test client, no network, no gunicorn), on SQLite by default or on
 PostgreSQL with ``--pg`` (a fresh database on the local server, as the other benchmarks) or
@@ -19,6 +20,7 @@ Printed, in milliseconds per request (median and mean over the requests measured
     .venv/bin/python benchmarks/page.py --pg                # PostgreSQL, fresh database
     .venv/bin/python benchmarks/page.py --requests 3000 --difficulty easy,expert
     .venv/bin/python benchmarks/page.py --served         # end to end, see below
+    .venv/bin/python benchmarks/page.py --game romme --players 3   # the Rommé table
 
 ``--served`` measures the same requests end to end instead: gunicorn (``gunicorn.conf.py``,
 one worker) on a fresh PostgreSQL database and the trivial app beside it, one client sending
@@ -135,7 +137,7 @@ def instrumented(timers: Timers) -> Iterator[None]:
         (service, "load_match"): service.load_match,
         (service, "computer_replies"): service.computer_replies,
         (service, "game_of"): service.game_of,
-        (service, "_save_and_count"): service._save_and_count,
+        (service, "save_and_count"): service.save_and_count,
     }
     views.build_table = timers.wrap("build_table", views.build_table)  # type: ignore[assignment]
     views.render_template = timers.wrap("render", views.render_template)  # type: ignore[assignment]
@@ -144,14 +146,148 @@ def instrumented(timers: Timers) -> Iterator[None]:
         "computer", service.computer_replies
     )
     service.game_of = timers.wrap("decode", service.game_of)  # type: ignore[assignment]
-    service._save_and_count = timers.wrap(  # type: ignore[assignment]
-        "save", service._save_and_count
+    service.save_and_count = timers.wrap(  # type: ignore[assignment]
+        "save", service.save_and_count
     )
     try:
         yield
     finally:
         for (module, name), func in saved.items():
             setattr(module, name, func)
+
+
+@contextmanager
+def instrumented_romme(timers: Timers) -> Iterator[None]:
+    """The same parts for the Rommé table (``webapp.romme``); its row is loaded through
+    ``webapp.play.service.load_match``, as the Gin table's."""
+    from webapp.play import service as play_service
+    from webapp.romme import service, views
+
+    targets = {
+        (views, "build_table"): "build_table",
+        (views, "render_template"): "render",
+        (play_service, "load_match"): "load",
+        (service, "computer_replies"): "computer",
+        (service, "game_of"): "decode",
+        (service, "save_and_count"): "save",
+    }
+    saved = {key: getattr(*key) for key in targets}
+    for (module, name), part in targets.items():
+        setattr(module, name, timers.wrap(part, getattr(module, name)))
+    try:
+        yield
+    finally:
+        for (module, name), func in saved.items():
+            setattr(module, name, func)
+
+
+def run_romme(url: str, requests: int, difficulties: list[str], warmup: int, players: int
+              ) -> dict[str, list[tuple[float, dict[str, float]]]]:
+    """GET /romme by phase and POST /romme by difficulty, the person played by the normal bot
+    (chosen from the stored match between requests, outside the measured time)."""
+    samples: dict[str, list[tuple[float, dict[str, float]]]] = defaultdict(list)
+    with tempfile.TemporaryDirectory() as instance:
+        app = make_app(url, instance)
+        # A 3-hand Rommé match is a few dozen moves: more new matches a minute than the
+        # site lets one address start.
+        app.config["NEW_MATCH_RATE_LIMIT"] = "100000 per minute"
+        timers = Timers()
+        with instrumented_romme(timers):
+            for difficulty in difficulties:
+                RommeRun(app, timers, difficulty, players, warmup, samples).play(requests)
+    return samples
+
+
+class RommeRun:
+    """One difficulty's requests against the Rommé table, filed into ``samples``."""
+
+    def __init__(self, app: Any, timers: Timers, difficulty: str, players: int, warmup: int,
+                 samples: dict[str, list[tuple[float, dict[str, float]]]]) -> None:
+        import random
+
+        from romme_engine.ai import make_bot
+
+        self.app, self.timers, self.difficulty = app, timers, difficulty
+        self.players, self.warmup, self.samples = players, warmup, samples
+        self.client = app.test_client()
+        self.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        self.bot = make_bot("normal", random.Random(1))
+        self.seen = 0
+
+    def timed(self, method: str, path: str, data: dict[str, Any] | None = None) -> Any:
+        self.timers.take()
+        start = time.perf_counter()
+        raw = self.client.open(path, method=method, data=data)
+        elapsed = time.perf_counter() - start
+        if raw.status_code >= 400:
+            raise HttpFailure(f"http {raw.status_code}", f"{method} {path}")
+        self.seen += 1
+        return raw, elapsed, self.timers.take()
+
+    def new_match(self) -> None:
+        from webclient import CSRF
+
+        token = CSRF.search(self.client.get("/?game=romme").get_data(as_text=True))
+        assert token is not None
+        started = self.client.post("/new", data={
+            "csrf_token": token.group(1), "game": "romme", "ruleset": "romme",
+            "opponents": str(self.players - 1), "difficulty": self.difficulty, "confirm": "1"})
+        if started.status_code != 303:
+            raise HttpFailure(f"http {started.status_code}", "POST /new")
+
+    def person_move(self, body: str) -> dict[str, Any]:
+        from webclient import CSRF, VERSION
+
+        import romme_engine as romme
+        from webapp.store import load_match
+
+        with self.client.session_transaction() as session:
+            match_id = session["match_id"]
+        with self.app.app_context():
+            record = load_match(match_id)
+            assert record is not None
+            action = self.bot.choose(romme.Match.from_dict(record.snapshot).view(0))
+        token, version = CSRF.search(body), VERSION.search(body)
+        assert token is not None and version is not None
+        return {"csrf_token": token.group(1), "version": version.group(1), **_romme_form(action)}
+
+    def play(self, requests: int) -> None:
+        from webclient import PHASE
+
+        self.new_match()
+        posts = 0
+        while posts < requests:
+            raw, elapsed, parts = self.timed("GET", "/romme")
+            body = raw.get_data(as_text=True)
+            found = PHASE.search(body)
+            phase = found.group(1) if found else "none"
+            if self.seen > self.warmup:
+                self.samples[f"GET /romme {phase}"].append((elapsed, parts))
+                self.samples["GET /romme (all)"].append((elapsed, parts))
+            if phase == "match-over":
+                self.new_match()
+                continue
+            raw, elapsed, parts = self.timed("POST", "/romme", self.person_move(body))
+            if self.seen > self.warmup:
+                self.samples[f"POST /romme {self.difficulty}"].append((elapsed, parts))
+            posts += 1
+
+
+def _romme_form(action: Any) -> dict[str, Any]:
+    """The fields the Rommé table's forms send for ``action``."""
+    import romme_engine as romme
+
+    if isinstance(action, romme.Discard):
+        return {"discard": str(action.card)}
+    if isinstance(action, romme.LayMeld):
+        return {"action": "meld", "cards": [str(c) for c in action.cards], "ordered": "1"}
+    if isinstance(action, romme.LayOff | romme.SwapJoker):
+        kind = "lay-off" if isinstance(action, romme.LayOff) else "swap"
+        data = {"action": kind, "cards": [str(action.card)], "meld": str(action.meld)}
+        if isinstance(action, romme.LayOff) and action.end is not None:
+            data["end"] = action.end.value
+        return data
+    return {"action": romme.format_action(action)}
 
 
 def ms(values: list[float]) -> str:
@@ -215,9 +351,14 @@ def run(url: str, requests: int, difficulties: list[str], warmup: int) -> None:
                         continue
                     posts += 1
 
+    report(samples)
+
+
+def report(samples: dict[str, list[tuple[float, dict[str, float]]]]) -> None:
     header = " ".join(f"{p:>11}" for p in PARTS)
     print(f"{'request':28} {'n':>5} {'median':>7} {'mean':>7}  {header}")
-    order = sorted(samples, key=lambda k: (k.startswith("GET /play") or k.startswith("POST"), k))
+    order = sorted(samples, key=lambda k: (k.startswith("GET /") and "/healthz" not in k
+                                           and "/bench" not in k or k.startswith("POST"), k))
     for key in order:
         rows = samples[key]
         totals = [t for t, _ in rows]
@@ -288,6 +429,9 @@ def main() -> int:
     parser.add_argument("--difficulty", default="easy,expert")
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--served", action="store_true", help="end to end through gunicorn")
+    parser.add_argument("--game", choices=("gin", "romme"), default="gin",
+                        help="romme: the Rommé table (GET /romme, POST /romme)")
+    parser.add_argument("--players", type=int, default=3, help="Rommé: the person + computers")
     args = parser.parse_args()
     if args.served:
         served(min(args.requests, 1000))
@@ -297,7 +441,8 @@ def main() -> int:
     if args.pg:
         from webclient import drop_database, fresh_database
 
-        dropped = "gin_bench_page"
+        # Its own database for Rommé, so a Gin run beside it is not dropped under it.
+        dropped = "romme_bench_page" if args.game == "romme" else "gin_bench_page"
         url = fresh_database(dropped)
     elif os.environ.get("DATABASE_URL"):
         url = os.environ["DATABASE_URL"]
@@ -305,7 +450,10 @@ def main() -> int:
         url = f"sqlite:///{tempfile.mkdtemp(prefix='gin-page-')}/page.sqlite3"
     print(f"database: {url.split('@')[-1] if '@' in url else url}")
     try:
-        run(url, args.requests, difficulties, args.warmup)
+        if args.game == "romme":
+            report(run_romme(url, args.requests, difficulties, args.warmup, args.players))
+        else:
+            run(url, args.requests, difficulties, args.warmup)
     finally:
         if dropped:
             drop_database(dropped)

@@ -57,6 +57,12 @@ class Move(StrEnum):
     OUT = "o"
     """The final discard of the player going out."""
     RESHUFFLE = "r"
+    MELD = "m"
+    """A meld laid (``card``: its first card); staged, so a take-back removes the event."""
+    LAY_OFF = "l"
+    """``card`` laid off on a table meld; staged like a meld."""
+    SWAP = "w"
+    """``card`` put in a joker's place on the table; staged like a meld."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +94,8 @@ class Saved:
     hand: tuple[Card, ...]
     table: tuple[Meld, ...]
     owners: tuple[int, ...]
+    events: int = 0
+    """How many events the hand's history held then: a take-back drops the later ones."""
 
 
 class Hand:
@@ -222,7 +230,10 @@ class Hand:
 
     def _save(self, player: int) -> None:
         if self.saved is None:
-            self.saved = Saved(tuple(self.hands[player]), tuple(self.table), tuple(self.owners))
+            self.saved = Saved(
+                tuple(self.hands[player]), tuple(self.table), tuple(self.owners),
+                len(self.history),
+            )
 
     def _lay_meld(self, player: int, action: LayMeld) -> None:
         self._hold(player, action.cards)
@@ -237,6 +248,7 @@ class Hand:
             hand.remove(card)
         self.table.append(meld)
         self.owners.append(player)
+        self.history.append(Event(player, Move.MELD, meld.cards[0]))
 
     def _table_meld(self, player: int, index: int) -> Meld:
         if not self.opened[player]:
@@ -260,6 +272,7 @@ class Hand:
         self._save(player)
         hand.remove(action.card)
         self.table[action.meld] = grown
+        self.history.append(Event(player, Move.LAY_OFF, action.card))
 
     def _swap(self, player: int, action: SwapJoker) -> None:
         meld = self._table_meld(player, action.meld)
@@ -274,6 +287,7 @@ class Hand:
         hand.append(joker)
         self.table[action.meld] = new_meld
         self.freed_jokers.append(joker)
+        self.history.append(Event(player, Move.SWAP, action.card))
 
     def _take_back(self, player: int) -> None:
         if self.saved is None:
@@ -281,6 +295,7 @@ class Hand:
         self.hands[player] = list(self.saved.hand)
         self.table = list(self.saved.table)
         self.owners = list(self.saved.owners)
+        del self.history[self.saved.events :]
         self.freed_jokers = []
         self.saved = None
 

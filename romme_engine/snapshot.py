@@ -96,6 +96,7 @@ def encode_hand(hand: Hand) -> dict[str, Any]:
             encode_cards(hand.saved.hand),
             encode_melds(hand.saved.table),
             "".join(str(o) for o in hand.saved.owners),
+            hand.saved.events,
         ]
     return data
 
@@ -117,9 +118,10 @@ def decode_hand(ruleset: Ruleset, data: dict[str, Any], results: list[HandResult
     hand.stock_runs = int(data["sr"])
     hand.history = [Event.decode(e) for e in data["hi"]]
     if "sv" in data:
-        cards, melds, owners = data["sv"]
+        cards, melds, owners, *events = data["sv"]  # snapshots before events: 3 fields
         hand.saved = Saved(
-            tuple(decode_cards(cards)), tuple(decode_melds(melds)), tuple(int(o) for o in owners)
+            tuple(decode_cards(cards)), tuple(decode_melds(melds)), tuple(int(o) for o in owners),
+            int(events[0]) if events else len(hand.history),
         )
     if hand.phase is Phase.HAND_OVER:
         hand.result = results[-1]

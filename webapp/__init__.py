@@ -29,6 +29,8 @@ from webapp.main import bp as main_bp
 from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp
 from webapp.play.fairness import fair_deal
+from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS
+from webapp.romme.views import bp as romme_bp
 from webapp.security import (
     CONTENT_SECURITY_POLICY,
     SecurityHeaders,
@@ -100,6 +102,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(main_bp)
     app.register_blueprint(play_bp)
+    app.register_blueprint(romme_bp)
     app.register_blueprint(pages_bp)
     app.register_blueprint(accounts_bp)
     app.register_blueprint(board_bp)
@@ -115,6 +118,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         card_row=card_row,
         card_back=card_back,
         fair_deal=fair_deal,
+        **ROMME_CARDS,
     )
     # Outermost layers: WhiteNoise answers /static/ before Flask, and the security headers
     # wrap both, so every response carries them (pages, error pages, static files).

@@ -18,6 +18,7 @@ import gin_engine as engine
 import romme_engine
 from gin_engine.ai import LEVELS
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS
+from romme_engine.ruleset import PRESETS as ROMME_PRESETS
 from webapp.points import RANKING_POINTS
 
 _LEVEL_NAMES: dict[str, LazyString] = {
@@ -31,6 +32,8 @@ _RULESET_NAMES: dict[str, LazyString] = {
     "quick": _l("Quick"),
     "hu": _l("胡牌制 · six hands"),
     "hu-race": _l("胡牌制 · race to the target"),
+    "romme": _l("Rommé, 3 hands"),
+    "romme-500": _l("Rommé to 500"),
 }
 _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.KNOCK: _l("knock"),
@@ -84,6 +87,7 @@ DIFFICULTIES: dict[str, LazyString] = {
 }
 DEFAULT_DIFFICULTY = "normal"
 RULESETS: dict[str, LazyString] = {name: _RULESET_NAMES[name] for name in PRESETS}
+ROMME_RULESETS: dict[str, LazyString] = {name: _RULESET_NAMES[name] for name in ROMME_PRESETS}
 DEFAULT_RULESET = DEFAULT_PRESET
 
 

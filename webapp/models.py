@@ -75,7 +75,7 @@ SnapshotJSON = JSON().with_variant(JSONB(), "postgresql")
 
 
 class Match(db.Model):  # type: ignore[name-defined,misc]
-    """One match against the computer; ``snapshot`` is the engine's ``Match.to_dict()``."""
+    """One match against the computer; ``snapshot`` is its game engine's ``Match.to_dict()``."""
 
     __tablename__ = "matches"
     __table_args__ = (
@@ -96,6 +96,8 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     )
 
     id: Mapped[str] = mapped_column(String(MATCH_ID_LENGTH), primary_key=True, default=new_match_id)
+    # Which game the snapshot belongs to: ``GIN`` or ``ROMME`` (rows older than Rommé are Gin).
+    game: Mapped[str] = mapped_column(String(16), nullable=False, server_default="gin")
     # Compare-and-set counter: every save is UPDATE ... WHERE version = <the version read>.
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     snapshot: Mapped[dict[str, Any]] = mapped_column(SnapshotJSON, nullable=False)
@@ -189,11 +191,14 @@ class Outcome(StrEnum):
 
 
 GIN = "gin"
-"""The ``game`` key of Gin Rummy's results and totals. A game key is free text (Rommé will
-record ``"romme"``), so a new game needs no schema change."""
+"""The ``game`` key of Gin Rummy's matches, results and totals. A game key is free text, so a
+new game needs no schema change."""
 HU = "hu"
 """The ``game`` key of the 胡牌制 presets' results and totals (``hu``, ``hu-race``): a ruleset
-family scored its own way, so the boards can rank it apart from the standard game."""
+family scored its own way, so the boards can rank it apart from the standard game. Its matches
+are Gin Rummy matches (``matches.game`` is ``GIN``: the same engine plays them)."""
+ROMME = "romme"
+"""The ``game`` key of Rommé's matches, results and totals."""
 
 
 class MatchResult(db.Model):  # type: ignore[name-defined,misc]

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import bindparam, insert, select, update
 
 from webapp.extensions import db
-from webapp.models import Match, MatchStatus, new_match_id, utcnow
+from webapp.models import GIN, Match, MatchStatus, new_match_id, utcnow
 
 _MATCHES = Match.__table__
 
@@ -35,6 +35,8 @@ class MatchRecord:
     id: str
     version: int
     snapshot: dict[str, Any]
+    game: str
+    """``"gin"`` or ``"romme"``: which engine reads ``snapshot``."""
     ruleset: str
     difficulty: str
     pending_difficulty: str | None
@@ -61,6 +63,7 @@ class StaleMatchError(Exception):
 
 def create_match(
     *,
+    game: str = GIN,
     ruleset: str,
     difficulty: str,
     snapshot: dict[str, Any],
@@ -76,6 +79,7 @@ def create_match(
         id=new_match_id(),
         version=1,
         snapshot=snapshot,
+        game=game,
         ruleset=ruleset,
         difficulty=difficulty,
         pending_difficulty=None,

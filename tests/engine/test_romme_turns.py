@@ -9,6 +9,7 @@ from romme_engine import (
     HandEnd,
     IllegalActionError,
     Match,
+    Move,
     Phase,
     Reason,
     Ruleset,
@@ -267,3 +268,28 @@ def test_a_meld_may_not_take_the_last_card():
     assert refused(match, 0, "meld 5S 6S 7S 8S") is Reason.KEEP_A_CARD
     act(match, 0, "meld 5S 6S 7S")
     assert refused(match, 0, "discard 8S") is Reason.OPENING_TOO_LOW  # 18
+
+
+def test_melds_lay_offs_and_swaps_are_public_events_that_a_take_back_removes():
+    match = seed_example()
+    for text in ["discard KC", "take-discard", "meld JC QC KC", "discard 3H"]:
+        act(match, match.turn, text)
+    act(match, 2, "draw")
+    act(match, 2, "discard 2S")
+    act(match, 0, "draw")
+    act(match, 0, "discard 4D")
+    act(match, 1, "draw")
+    committed = [e.encode() for e in match.hand.history]
+    act(match, 1, "lay-off TC 0")
+    restored = Match.from_dict(match.to_dict())  # staged events survive a snapshot
+    assert [e.move for e in restored.hand.history[len(committed):]] == [Move.LAY_OFF]
+    act(restored, 1, "take-back")
+    assert [e.encode() for e in restored.hand.history] == committed
+    # the original, still staged, is committed by the discard
+    act(match, 1, "discard 7D")
+    events = match.hand.history[len(committed):]
+    assert [(e.player, e.move, str(e.card)) for e in events] == [
+        (1, Move.LAY_OFF, "TC"), (1, Move.DISCARD, "7D")
+    ]
+    first_meld = match.hand.history[2]
+    assert (first_meld.move, str(first_meld.card)) == (Move.MELD, "JC")

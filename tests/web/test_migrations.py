@@ -82,6 +82,33 @@ def test_0002_keeps_existing_matches_and_down_again(app: Flask) -> None:
         upgrade(directory=str(MIGRATIONS_DIR))
 
 
+def test_0006_marks_existing_matches_gin_and_down_again(app: Flask) -> None:
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0005")
+        assert "game" not in {c["name"] for c in inspect(db.engine).get_columns("matches")}
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO matches (id, version, snapshot, ruleset, difficulty, status,"
+                    " lowest_difficulty, created_at, updated_at) VALUES ('m1', 3, '{}',"
+                    " 'standard', 'normal', 'active', 'normal', :now, :now)"
+                ),
+                {"now": datetime.now(UTC)},
+            )
+        upgrade(directory=str(MIGRATIONS_DIR))
+        with db.engine.connect() as connection:
+            game, version = connection.execute(
+                text("SELECT game, version FROM matches WHERE id = 'm1'")
+            ).one()
+        assert (game, version) == ("gin", 3)
+        romme = create_match(game="romme", ruleset="romme", difficulty="easy", snapshot={})
+        assert load_match(romme.id).game == "romme"  # type: ignore[union-attr]
+        db.session.rollback()  # end the read's transaction: PostgreSQL's ALTER waits for it
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0005")
+        assert "game" not in {c["name"] for c in inspect(db.engine).get_columns("matches")}
+        upgrade(directory=str(MIGRATIONS_DIR))
+
+
 def test_migrations_match_the_models(app: Flask) -> None:
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})

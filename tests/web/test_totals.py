@@ -175,7 +175,7 @@ def end(record_id: str, game: engine.Match, finished_at: datetime) -> bool:
     record.snapshot = SNAPSHOTS[id(game)]
     record.finished_at = finished_at
     try:
-        service._save_and_count(record, record.version, game)
+        service.save_and_count(record, record.version)
     except StaleMatchError:
         return False
     return True

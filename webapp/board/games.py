@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from flask_babel import LazyString
 from flask_babel import lazy_pgettext as _lp
 
-from webapp.models import ALL_GAMES, GIN, HU
-
-ROMME = "romme"
+from webapp.models import ALL_GAMES, GIN, HU, ROMME
 
 
 @dataclass(frozen=True)

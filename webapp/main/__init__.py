@@ -1,4 +1,4 @@
-"""Start page: choose a ruleset and difficulty, start or continue a match."""
+"""Start page: choose the game, its ruleset and difficulty; start or continue a match."""
 
 from webapp.main.views import bp
 

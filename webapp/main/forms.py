@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import RadioField, StringField
-from wtforms.validators import InputRequired, Length, ValidationError
+from wtforms import IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
 
-from webapp.labels import DEFAULT_DIFFICULTY, DEFAULT_RULESET, DIFFICULTIES, RULESETS
+from romme_engine.ruleset import DEFAULT_PRESET as ROMME_DEFAULT
+from romme_engine.ruleset import ROMME
+from webapp.labels import (
+    DEFAULT_DIFFICULTY,
+    DEFAULT_RULESET,
+    DIFFICULTIES,
+    ROMME_RULESETS,
+    RULESETS,
+)
 from webapp.play.service import PLAYER_SEED_MAX
 
 
@@ -33,6 +41,27 @@ class NewMatchForm(FlaskForm):
             raise ValidationError(BAD_PLAYER_SEED)
 
 
+class NewRommeForm(FlaskForm):
+    """A Rommé match: the preset, how many computer players (1–3), their difficulty."""
+
+    ruleset = RadioField(
+        choices=list(ROMME_RULESETS), default=ROMME_DEFAULT, validators=[InputRequired()]
+    )
+    opponents = IntegerField(
+        default=2,
+        validators=[
+            InputRequired(),
+            NumberRange(min=ROMME.min_players - 1, max=ROMME.max_players - 1),
+        ],
+    )
+    difficulty = RadioField(
+        choices=list(DIFFICULTIES), default=DEFAULT_DIFFICULTY, validators=[InputRequired()]
+    )
+
+
+BAD_ROMME_START = _l(
+    "Choose a Rommé ruleset, 1 to 3 computer players and a difficulty (Easy, Normal or Expert)."
+)
 BAD_PLAYER_SEED = _l(
     "Your seed may have up to %(max)d characters, and no line breaks or other control "
     "characters.",

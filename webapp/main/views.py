@@ -8,20 +8,33 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from gin_engine.ruleset import PRESETS
+from romme_engine.ruleset import PRESETS as ROMME_PRESETS
+from romme_engine.ruleset import ROMME as ROMME_RULES
 from webapp.extensions import limiter
-from webapp.main.forms import BAD_PLAYER_SEED, NewMatchForm
+from webapp.main.forms import BAD_PLAYER_SEED, BAD_ROMME_START, NewMatchForm, NewRommeForm
+from webapp.models import GIN, ROMME
 from webapp.play.service import running_match, start_match
+from webapp.romme import service as romme_service
 
 bp = Blueprint("main", __name__)
 
 
+GAMES = (GIN, ROMME)
+
+
 @bp.get("/")
 def index() -> str:
-    form = NewMatchForm()
+    game = request.args.get("game", GIN)
+    if game not in GAMES:
+        abort(400, description=_("That address is not valid for the table."))
     return render_template(
         "main/index.html",
-        form=form,
+        game=game,
+        form=NewMatchForm(),
+        romme_form=NewRommeForm(),
         presets=PRESETS,
+        romme_presets=ROMME_PRESETS,
+        romme_opponents=range(ROMME_RULES.min_players - 1, ROMME_RULES.max_players),
         running=running_match(),
     )
 
@@ -33,6 +46,8 @@ def _new_match_limit() -> str:
 @bp.post("/new")
 @limiter.limit(_new_match_limit)  # every deal is a row: nobody may fill the table with them
 def new_match() -> Response | str:
+    if request.form.get("game") == ROMME:
+        return _new_romme_match()
     form = NewMatchForm()
     if not form.validate_on_submit():
         if form.player_seed.errors:
@@ -47,6 +62,7 @@ def new_match() -> Response | str:
             "main/confirm_new.html",
             form=form,
             running=running,
+            game=GIN,
         )
     owner = current_user.id if current_user.is_authenticated else None
     start_match(
@@ -56,3 +72,17 @@ def new_match() -> Response | str:
         player_seed=str(form.player_seed.data or ""),
     )
     return redirect(url_for("play.table", _anchor="table"), code=303)
+
+
+def _new_romme_match() -> Response | str:
+    form = NewRommeForm()
+    if not form.validate_on_submit():
+        abort(400, description=str(BAD_ROMME_START))
+    running = running_match()
+    if running is not None and request.form.get("confirm") != "1":
+        return render_template("main/confirm_new.html", form=form, running=running, game=ROMME)
+    owner = current_user.id if current_user.is_authenticated else None
+    romme_service.start_match(
+        str(form.ruleset.data), int(form.opponents.data or 0), str(form.difficulty.data), owner
+    )
+    return redirect(url_for("romme.table", _anchor="table"), code=303)

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from flask import session
 from flask_login import current_user
 from sqlalchemy.exc import IntegrityError
 
 import gin_engine as engine
+import romme_engine as romme
 from gin_engine.ai import make_bot
 from gin_engine.driver import Player, play_hand
 from webapp import ranking
 from webapp.extensions import db
-from webapp.models import MatchStatus
+from webapp.models import GIN, ROMME, MatchStatus
+from webapp.romme import results as romme_results
 from webapp.store import (
     MatchRecord,
     StaleMatchError,
@@ -53,17 +55,26 @@ def viewer_id() -> int | None:
 def start_match(
     ruleset_name: str, difficulty: str, owner: int | None, player_seed: str = ""
 ) -> MatchRecord:
-    """Deal a new match for this browser session and remember its id there.
+    """Deal a new Gin Rummy match for this browser session and remember its id there.
 
-    ``ruleset_name``, ``difficulty`` and ``player_seed`` were validated by the form. In the
-    transaction that stores the new match, the match running until now ends as abandoned:
-    the account's (counted as a loss), or a guest's running match of this session.
+    ``ruleset_name``, ``difficulty`` and ``player_seed`` were validated by the form; the
+    match running until now ends as abandoned (`store_new_match`).
     """
     game = engine.Match.new(
         engine.preset(ruleset_name), _os_random, first_dealer=COMPUTER, player_seed=player_seed
     )
     computer_replies(game, difficulty)
-    snapshot = game.to_dict()
+    return store_new_match(GIN, ruleset_name, difficulty, game.to_dict(), owner)
+
+
+def store_new_match(
+    game: str, ruleset_name: str, difficulty: str, snapshot: dict[str, Any], owner: int | None
+) -> MatchRecord:
+    """Store a newly dealt match of ``game`` and make it this browser session's match.
+
+    In the same transaction the match running until now (of either game) ends as abandoned:
+    the account's (counted as a loss), or a guest's running match of this session.
+    """
 
     def deal() -> MatchRecord:
         if owner is None:
@@ -73,6 +84,7 @@ def start_match(
         else:
             _abandon_running(owner)
         return create_match(
+            game=game,
             ruleset=ruleset_name,
             difficulty=difficulty,
             snapshot=snapshot,
@@ -104,7 +116,7 @@ def _retry_races(step: Callable[[], _T]) -> _T:
 def _abandon(record: MatchRecord) -> None:
     """Mark ``record`` abandoned and count it (a loss for an owner); the caller commits."""
     record.status = MatchStatus.ABANDONED
-    _save_and_count(record, record.version, game_of(record), commit=False)
+    save_and_count(record, record.version, commit=False)
 
 
 def _abandon_running(owner: int, keep: str | None = None) -> None:
@@ -142,6 +154,9 @@ def adoptable(record: MatchRecord) -> bool:
     nobody can play as a guest and log in only once the match goes well (PRODUCT.md)."""
     if record.owner_user_id is not None or record.status != MatchStatus.ACTIVE:
         return False
+    if record.game == ROMME:
+        romme_game = romme.Match.from_dict(record.snapshot)
+        return not romme_game.results and romme_game.hand.phase is not romme.Phase.HAND_OVER
     game = game_of(record)
     return not game.results and game.hand.phase is not engine.Phase.HAND_OVER
 
@@ -211,18 +226,20 @@ def play(record: MatchRecord, version: int, action: engine.Action) -> None:
     record.snapshot = game.to_dict()
     if game.phase is engine.Phase.MATCH_OVER:
         record.status = MatchStatus.FINISHED
-    _save_and_count(record, version, game)
+    save_and_count(record, version)
 
 
-def _save_and_count(
-    record: MatchRecord, version: int, game: engine.Match, commit: bool = True
-) -> None:
-    """Save with compare-and-set; a match that ends is counted in the same transaction."""
+def save_and_count(record: MatchRecord, version: int, commit: bool = True) -> None:
+    """Save with compare-and-set; a match that ends is counted, by its own game's statistics,
+    in the same transaction."""
     ends = record.status != MatchStatus.ACTIVE
     save_match(record, version, commit=False)
     if ends:
         try:
-            ranking.record_end(record, game)
+            if record.game == ROMME:
+                romme_results.record_end(record, romme.Match.from_dict(record.snapshot))
+            else:
+                ranking.record_end(record, game_of(record))
         except IntegrityError as counted:
             # Already counted: another writer ended this match first.
             db.session.rollback()

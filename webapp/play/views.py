@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 import gin_engine as engine
 from webapp import ranking
+from webapp.models import GIN
 from webapp.play import service
 from webapp.play.forms import read_confirm, read_difficulty, read_move
 from webapp.play.hints import hint_text
@@ -81,10 +82,12 @@ def refused_move(refused: engine.IllegalActionError) -> tuple[str, int] | Respon
 
 
 @bp.get("/play")
-def table() -> tuple[str, int]:
+def table() -> tuple[str, int] | Response:
     record = service.current_match()
     if record is None:
         return render_template("play/none.html"), 200
+    if record.game != GIN:
+        return redirect(url_for("romme.table", _anchor="table"))
     return _render(record)
 
 
@@ -92,7 +95,7 @@ def table() -> tuple[str, int]:
 def move() -> Response:
     version, action = read_move(request.form)
     record = service.current_match()
-    if record is None:
+    if record is None or record.game != GIN:
         flash(str(STALE), "notice")
         return redirect(url_for("main.index"), code=303)
     service.play(record, version, action)
@@ -105,4 +108,6 @@ def difficulty() -> Response:
     record = service.running_match()
     if record is not None:
         service.change_difficulty(record, version, level)
+        if record.game != GIN:
+            return redirect(url_for("romme.table", _anchor="table"), code=303)
     return _to_table()

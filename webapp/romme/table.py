@@ -1,0 +1,188 @@
+"""What the Rommé table page shows, computed from the person's view of the match.
+
+Every choice offered comes from the engine: the moves from ``legal_actions``, the suggested
+lay-down from ``best_lay_down``, a joker's possible places from ``meld_options`` and
+``lay_off_options``. Nothing here decides a rule.
+
+Glossary
+    slot        one card of the person's hand as shown, with why it must be laid out (the taken
+                discard, a freed joker) and whether it may be discarded now
+    seat        one player at the table: name, card count, opened, their melds on the table
+    suggestion  the hand's best lay-down (``best_lay_down``), one button per meld
+    choice      a joker's place the person must state: the runs some ticked cards can make
+                (``?meld=``) or the ends a card fits (``?lay_off=…&meld=``)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import romme_engine as romme
+from romme_engine.actions import action_name
+from romme_engine.legal import laid_value, must_lay_out
+from webapp.romme.messages import TurnLine, turn_lines
+from webapp.romme.service import PERSON
+from webapp.store import MatchRecord
+
+SORTS = ("suit", "rank")
+
+
+@dataclass(frozen=True)
+class Slot:
+    card: romme.Card
+    must_lay: bool = False
+    drawn: bool = False
+    may_discard: bool = False
+
+    @property
+    def code(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    index: int
+    meld: romme.Meld
+    owner: int
+    staged: bool
+    jokers: tuple[tuple[int, str], ...]
+    """(position in the meld, what the joker stands for) for each joker of the meld."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    cards: int
+    opened: bool
+    melds: tuple[TableMeld, ...]
+
+
+@dataclass(frozen=True)
+class EndChoice:
+    card: romme.Card
+    meld: int
+    ends: tuple[str, ...]
+
+
+@dataclass
+class Table:
+    record: MatchRecord
+    view: romme.PlayerView
+    offers: frozenset[str]
+    hand: list[Slot]
+    seats: list[Seat]
+    sort: str = "suit"
+    suggestion: romme.LayDown | None = None
+    meld_choice: list[TableMeld] = field(default_factory=list)
+    end_choice: EndChoice | None = None
+    moves: list[TurnLine] = field(default_factory=list)
+
+    @property
+    def phase(self) -> str:
+        return self.view.phase.value
+
+    @property
+    def playing(self) -> bool:
+        """The person's play step: the turn form with checkboxes and discard buttons."""
+        return self.view.my_turn and self.view.phase is romme.Phase.PLAY
+
+    @property
+    def opened(self) -> bool:
+        return self.view.opened[PERSON]
+
+    @property
+    def choosing_melds(self) -> bool:
+        """A radio per table meld: a lay-off or a joker swap is possible now."""
+        return "lay-off" in self.offers or "swap" in self.offers
+
+    @property
+    def suggestion_short(self) -> bool:
+        """The suggested lay-down would not reach the opening this turn."""
+        if self.suggestion is None or self.opened:
+            return False
+        return self.suggestion.value + self.laid < self.view.ruleset.opening
+
+    @property
+    def laid(self) -> int:
+        """The value of this turn's staged melds, towards the opening."""
+        return laid_value(self.view)
+
+    @property
+    def staged(self) -> list[TableMeld]:
+        staged = set(self.view.staged)
+        return [m for s in self.seats for m in s.melds if m.index in staged]
+
+    @property
+    def finished_hand(self) -> bool:
+        return self.view.result is not None
+
+
+def _sort_key(sort: str) -> Callable[[romme.Card], tuple[int, int, int]]:
+    """Naturals by suit then rank (or by rank then suit); the jokers last."""
+    def key(card: romme.Card) -> tuple[int, int, int]:
+        if card.is_joker:
+            return (1, 0, card.id)
+        return (0, card.rank, card.suit) if sort == "rank" else (0, card.suit, card.rank)
+
+    return key
+
+
+def jokers_of(meld: romme.Meld) -> tuple[tuple[int, str], ...]:
+    """What each joker of ``meld`` stands for, as the engine reads the meld."""
+    found = []
+    for i, card in enumerate(meld.cards):
+        if card.is_joker:
+            suit, rank = meld.stands_for(i)
+            if suit < 0:  # a set's joker: the rank, in any suit the set lacks
+                stands = romme.Card.natural(0, rank).symbol[:-1]
+            else:
+                stands = romme.Card.natural(suit, rank).symbol
+            found.append((i, stands))
+    return tuple(found)
+
+
+def build_table(
+    record: MatchRecord,
+    game: romme.Match,
+    sort: str = "suit",
+    meld_choice: tuple[romme.Card, ...] = (),
+    lay_off_choice: tuple[romme.Card, int] | None = None,
+) -> Table:
+    view = game.view(PERSON)
+    actions = romme.legal_actions(view)
+    offers = frozenset(action_name(a) for a in actions)
+    discards = {a.card for a in actions if isinstance(a, romme.Discard)}
+    pending = set(must_lay_out(view))
+    key = _sort_key(sort)
+    hand = [
+        Slot(card, card in pending, card == view.drawn_card, card in discards)
+        for card in sorted(view.hand, key=key)
+    ]
+    staged = set(view.staged)
+    melds = [
+        TableMeld(i, meld, view.owners[i], i in staged, jokers_of(meld))
+        for i, meld in enumerate(view.table)
+    ]
+    seats = [
+        Seat(seat, view.hand_counts[seat], view.opened[seat],
+             tuple(m for m in melds if m.owner == seat))
+        for seat in range(view.players)
+    ]
+    table = Table(record=record, view=view, offers=offers, hand=hand, seats=seats, sort=sort,
+                  moves=turn_lines(view))
+    if "meld" in offers:
+        must = next(iter(must_lay_out(view)), None)
+        table.suggestion = romme.best_lay_down(view.hand, must=must, keep_one=True)
+    if meld_choice and table.playing:
+        table.meld_choice = [
+            TableMeld(-1, m, PERSON, False, jokers_of(m)) for m in romme.meld_options(meld_choice)
+        ]
+    if lay_off_choice is not None and table.playing:
+        card, index = lay_off_choice
+        if 0 <= index < len(view.table):
+            ends = romme.lay_off_options(view.table[index], card)
+            table.end_choice = EndChoice(
+                card, index, tuple(e.value for e in ends if e is not None)
+            )
+    return table

@@ -1,0 +1,121 @@
+"""The Rommé table's views. Thin: read the request, call one service function, redirect.
+
+Errors are answered as on the Gin Rummy table: ``BadInput`` is a 400 with its message,
+``StaleMatchError`` a notice and a 303 back to the table, ``IllegalActionError`` the table
+again with the translated refusal (422). A move whose joker could stand in two places
+redirects to the table asking where (a GET: nothing changed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response
+
+import romme_engine as romme
+from webapp import ranking
+from webapp.models import GIN
+from webapp.play.forms import BadInput
+from webapp.play.service import current_match
+from webapp.romme import service
+from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
+from webapp.romme.messages import (
+    STALE,
+    hand_banner,
+    match_banner,
+    refusal,
+    seat_name,
+    status_line,
+)
+from webapp.romme.table import SORTS, build_table
+from webapp.store import MatchRecord, StaleMatchError
+
+bp = Blueprint("romme", __name__, url_prefix="/romme")
+for _sentence in (hand_banner, match_banner, seat_name, status_line):
+    bp.add_app_template_global(_sentence, "romme_" + _sentence.__name__)
+
+SORT_KEY = "romme_sort"
+BAD_ADDRESS = _l("That address is not valid for the table.")
+
+
+def _to_table(**query: Any) -> Response:
+    return redirect(url_for("romme.table", **query) + "#table", code=303)
+
+
+def _sort() -> str:
+    wanted = request.args.get("sort")
+    if wanted is not None:
+        if wanted not in SORTS:
+            raise BadInput(BAD_ADDRESS)
+        session[SORT_KEY] = wanted
+    found = session.get(SORT_KEY, SORTS[0])
+    return found if found in SORTS else SORTS[0]
+
+
+def _choices() -> tuple[tuple[romme.Card, ...], tuple[romme.Card, int] | None]:
+    """The joker choice a redirect asked for: ``?meld=7S+JK1+9S`` or ``?lay_off=JK1&at=2``."""
+    meld = read_cards(request.args.get("meld", "").split()) if "meld" in request.args else ()
+    lay_off = None
+    if "lay_off" in request.args:
+        at = request.args.get("at", "")
+        if not (at.isascii() and at.isdigit()) or len(at) > 3:
+            raise BadInput(BAD_ADDRESS)
+        lay_off = (read_card(request.args["lay_off"]), int(at))
+    return meld, lay_off
+
+
+def _render(record: MatchRecord, status: int = 200, error: str | None = None
+            ) -> tuple[str, int]:
+    meld, lay_off = _choices() if status == 200 else ((), None)
+    table = build_table(record, service.game_of(record), _sort(), meld, lay_off)
+    awarded = ranking.points_awarded(record.id) if record.status == "finished" else None
+    return render_template(
+        "romme/table.html", t=table, error=error, PERSON=service.PERSON, awarded=awarded
+    ), status
+
+
+@bp.errorhandler(StaleMatchError)
+def stale_form(_error: StaleMatchError) -> Response:
+    flash(str(STALE), "notice")
+    return _to_table()
+
+
+@bp.errorhandler(romme.IllegalActionError)
+def refused_move(refused: romme.IllegalActionError) -> tuple[str, int] | Response:
+    """The rules refused the move before anything changed: the table again, with why."""
+    record = service.current_romme()
+    if record is None:
+        return _to_table()
+    if refused.reason is romme.Reason.END_NEEDED:
+        # Not a mistake: the card fits both ends of the run, so ask which.
+        return _to_table(lay_off=request.form.get("cards", ""), at=request.form.get("meld", ""))
+    view = service.game_of(record).view(service.PERSON)
+    return _render(record, 422, refusal(refused, view))
+
+
+@bp.errorhandler(MeldChoice)
+def meld_choice(choice: MeldChoice) -> Response:
+    return _to_table(meld=romme.format_cards(choice.cards))
+
+
+@bp.get("")
+def table() -> tuple[str, int] | Response:
+    record = current_match()
+    if record is not None and record.game == GIN:
+        return redirect(url_for("play.table", _anchor="table"))
+    if record is None:
+        return redirect(url_for("main.index", game="romme"))
+    return _render(record)
+
+
+@bp.post("")
+def move() -> Response:
+    version, action = read_turn(request.form)
+    record = service.current_romme()
+    if record is None:
+        flash(str(STALE), "notice")
+        return redirect(url_for("main.index"), code=303)
+    service.play(record, version, action)
+    return _to_table()
