@@ -13,10 +13,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from tests.web.account_helpers import login, make_user, real_user, seed_result
-from webapp.board.games import DEFAULT_GAME, GAMES, ROMME, board_game
+from webapp.board.games import DEFAULT_GAME, GAMES, board_game
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
-from webapp.models import ALL_GAMES, GIN, HU, Match, MatchResult, User, utcnow
+from webapp.models import ALL_GAMES, GIN, HU, ROMME, Match, MatchResult, User, utcnow
 from webapp.points import RANKING_POINTS
 from webapp.ranking import record_result
 from webapp.totals import boards_of

@@ -13,9 +13,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from webapp.board.games import DEFAULT_GAME, ROMME
+from webapp.board.games import DEFAULT_GAME
 from webapp.extensions import db
-from webapp.models import ALL_GAMES, ALL_TIME, GIN, MatchResult, PlayerTotal, PointAward
+from webapp.models import ALL_GAMES, ALL_TIME, GIN, ROMME, MatchResult, PlayerTotal, PointAward
 from webapp.points import RANKING_POINTS
 
 RECENT_MATCHES = 10
