@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gin_engine.verify import commitment
+from engine_common.fairness import commitment
 from webapp.models import MatchStatus
 from webapp.store import MatchRecord
 
