@@ -114,7 +114,9 @@ class Match:
         mixed = deal_seed(self.seed, self.player_seed)
         order = list(deck) if deck is not None else shuffled_deck(mixed, number)
         dealer = (self.hand.dealer + 1) % self.players
-        self.hand = Hand.deal(self.ruleset, number, dealer, self.players, order, f"{mixed}:{number}")
+        self.hand = Hand.deal(
+            self.ruleset, number, dealer, self.players, order, f"{mixed}:{number}"
+        )
 
     def _settle_if_over(self) -> None:
         if self.results and match_over(self.ruleset, self.results, self.players):
