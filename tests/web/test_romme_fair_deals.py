@@ -126,7 +126,9 @@ def test_verify_shows_the_romme_form_and_a_bad_player_seed_is_refused(
     client.get("/?lang=zh-Hant")
     page = client.get("/verify?game=romme&players=4&seed=s").get_data(as_text=True)
     assert 'name="players"' in page and 'value="romme"' in page
+    assert 'href="/verify?game=romme" aria-current="page"' in page
     assert "python -m romme_engine.verify" in page and "（莊家）" in page
+    assert "棄牌堆會用同一個種子洗成新的牌庫" in page
     assert page.count('data-cards="seat-3"') == 10
     client.get("/?game=romme")
     data = {"csrf_token": token(client, "/?game=romme"), "game": "romme", "ruleset": "romme",
