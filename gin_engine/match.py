@@ -13,11 +13,11 @@ Glossary
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine_common.fairness import deal_seed
 from gin_engine.actions import Action, NextHand
 from gin_engine.cards import DECK, Card
 from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
@@ -183,13 +183,6 @@ class Match:
         match.results = results
         match._settle_if_over()
         return match
-
-
-def deal_seed(seed: str, player_seed: str = "") -> str:
-    """The seed the deals are shuffled from: the match's seed, mixed with the player's if any."""
-    if not player_seed:
-        return seed
-    return hashlib.sha256(f"{seed}:{player_seed}".encode()).hexdigest()
 
 
 def shuffled_deck(seed: str, deal: int) -> list[Card]:

@@ -13,21 +13,16 @@ Glossary
 from __future__ import annotations
 
 import argparse
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine_common.fairness import commitment, deal_seed
 from gin_engine.cards import Card
-from gin_engine.match import deal_seed, shuffled_deck
+from gin_engine.match import shuffled_deck
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, Opening, Ruleset, preset
 
 DEFAULT_DEALS = 10
 MAX_DEALS = 100
-
-
-def commitment(seed: str) -> str:
-    """SHA-256 (hex) of ``seed``: what the site shows before the match's first deal."""
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,12 @@ Glossary
     seat        0..players-1; seat 0 is the person on the site; play passes to seat + 1
                 (the player on the left)
     seed        the match's secret shuffle seed; deal ``n`` is shuffled by
-                ``Random(f"{seed}:{n}")`` and its stock refills by ``Random(f"{seed}:{n}:r{k}")``,
-                so a stored match re-deals identically and a refresh can never re-shuffle
+                ``Random(f"{deal_seed}:{n}")`` and its stock refills by
+                ``Random(f"{deal_seed}:{n}:r{k}")``, so a stored match re-deals identically and
+                a refresh can never re-shuffle. Its SHA-256 is shown at the start and the seed
+                itself at the end, so deals can be checked (`romme_engine.verify`)
+    player seed an optional text the person typed; the deal seed mixes it in
+                (`engine_common.fairness.deal_seed`)
     standing    the match's end: totals and the winners (lowest total, ties share)
 """
 
@@ -15,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine_common.fairness import deal_seed
 from engine_common.snapshot import check_version
 from romme_engine.actions import Action, NextHand
 from romme_engine.cards import DECK, Card
@@ -42,9 +47,10 @@ def first_dealer(players: int) -> int:
 class Match:
     """A Rommé match of 2..4 players. Change it only through ``apply``; read it through ``view``."""
 
-    def __init__(self, ruleset: Ruleset, seed: str, hand: Hand) -> None:
+    def __init__(self, ruleset: Ruleset, seed: str, hand: Hand, player_seed: str = "") -> None:
         self.ruleset = ruleset
         self.seed = seed
+        self.player_seed = player_seed
         self.hand = hand
         self.results: list[HandResult] = []
         self.standing: Standing | None = None
@@ -56,16 +62,18 @@ class Match:
         players: int,
         rng: random.Random,
         deck: Sequence[Card] | None = None,
+        player_seed: str = "",
     ) -> Match:
         """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
 
         ``deck`` fixes the first deal for tests (dealt first card first); later deals come
-        from the seed.
+        from the seed, mixed with ``player_seed`` if the person typed one.
         """
         seed = f"{rng.getrandbits(128):032x}"
-        order = list(deck) if deck is not None else shuffled_deck(seed, 1)
-        dealer = first_dealer(players)
-        return cls(ruleset, seed, Hand.deal(ruleset, 1, dealer, players, order, f"{seed}:1"))
+        mixed = deal_seed(seed, player_seed)
+        order = list(deck) if deck is not None else shuffled_deck(mixed, 1)
+        hand = Hand.deal(ruleset, 1, first_dealer(players), players, order, f"{mixed}:1")
+        return cls(ruleset, seed, hand, player_seed)
 
     @property
     def players(self) -> int:
@@ -103,10 +111,11 @@ class Match:
         if self.hand.phase is not Phase.HAND_OVER:
             raise IllegalActionError(Reason.HAND_NOT_OVER)
         number = self.hand.number + 1
-        order = list(deck) if deck is not None else shuffled_deck(self.seed, number)
+        mixed = deal_seed(self.seed, self.player_seed)
+        order = list(deck) if deck is not None else shuffled_deck(mixed, number)
         dealer = (self.hand.dealer + 1) % self.players
         self.hand = Hand.deal(
-            self.ruleset, number, dealer, self.players, order, f"{self.seed}:{number}"
+            self.ruleset, number, dealer, self.players, order, f"{mixed}:{number}"
         )
 
     def _settle_if_over(self) -> None:
@@ -118,13 +127,16 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         """A versioned, compact, JSON-safe snapshot; ``from_dict`` restores the exact match."""
-        return {
+        data: dict[str, Any] = {
             "v": SNAPSHOT_VERSION,
             "rules": encode_ruleset(self.ruleset),
             "seed": self.seed,
             "results": [encode_result(r) for r in self.results],
             "hand": encode_hand(self.hand),
         }
+        if self.player_seed:
+            data["player_seed"] = self.player_seed
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
@@ -133,7 +145,7 @@ class Match:
             ruleset = decode_ruleset(data["rules"])
             results = [decode_result(r) for r in data["results"]]
             hand = decode_hand(ruleset, data["hand"], results)
-            match = cls(ruleset, str(data["seed"]), hand)
+            match = cls(ruleset, str(data["seed"]), hand, str(data.get("player_seed", "")))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
         match.results = results

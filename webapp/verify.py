@@ -1,23 +1,32 @@
 """``/verify``: re-deal a finished match from its revealed seed, on the site itself.
 
-The same deals as ``python -m gin_engine.verify SEED [PLAYER_SEED]``; the page only reads its
+The same deals as ``python -m gin_engine.verify SEED [PLAYER_SEED]`` (Gin Rummy) and, with
+``game=romme&players=N``, ``python -m romme_engine.verify``; the page only reads its
 query string and writes nothing. Reading, not trusting: whoever doubts the site can run the
 command (or the few lines of Python behind it) on their own machine instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+import romme_engine as romme
+import romme_engine.verify as romme_verify
+from engine_common.fairness import commitment
 from gin_engine.cards import Card
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, Opening, Ruleset
-from gin_engine.verify import DEFAULT_DEALS, MAX_DEALS, Deal, commitment, deals
-from webapp.labels import RULESETS
+from gin_engine.verify import DEFAULT_DEALS, MAX_DEALS, Deal, deals
+from romme_engine.ruleset import DEFAULT_PRESET as ROMME_DEFAULT
+from webapp.labels import ROMME_RULESETS, RULESETS
+from webapp.models import GIN, ROMME
 from webapp.play.service import PLAYER_SEED_MAX
+from webapp.romme.messages import seat_name
 
 bp = Blueprint("verify", __name__)
 
@@ -25,6 +34,7 @@ SEED_MAX = 128
 BAD_SEED = _l("A seed is at most %(max)d printable characters.", max=SEED_MAX)
 BAD_DEALS = _l("The number of deals must be a whole number from 1 to %(max)d.", max=MAX_DEALS)
 BAD_RULES = _l("Unknown rules.")
+BAD_PLAYERS = _l("A Rommé table has 2 to 4 players.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +43,7 @@ class DealRow:
 
     key: str
     label: str
-    cards: tuple[Card, ...]
+    cards: Sequence[Card] | Sequence[romme.Card]
 
 
 def deal_rows(deal: Deal, ruleset: Ruleset) -> list[DealRow]:
@@ -51,6 +61,41 @@ def deal_rows(deal: Deal, ruleset: Ruleset) -> list[DealRow]:
     return rows
 
 
+def romme_rows(deal: romme_verify.Deal) -> list[DealRow]:
+    """A Rommé deal's lines: every seat's cards (the person is seat 0), then the stock."""
+    rows = []
+    for seat, cards in enumerate(deal.hands):
+        who = seat_name(seat)
+        label = _("%(who)s, dealer", who=who) if seat == deal.dealer else who
+        rows.append(DealRow(f"seat-{seat}", label, cards))
+    rows.append(DealRow("stock", _("Stock, top card first"), deal.stock))
+    return rows
+
+
+def _romme_deals(seed: str, player_seed: str, count: int) -> dict[str, Any]:
+    rules = request.args.get("rules", ROMME_DEFAULT)
+    if rules not in romme.PRESETS:
+        abort(400, description=str(BAD_RULES))
+    raw = request.args.get("players", "3")
+    if raw not in ("2", "3", "4"):
+        abort(400, description=str(BAD_PLAYERS))
+    players = int(raw)
+    found = (romme_verify.deals(seed, player_seed, count, romme.preset(rules), players)
+             if seed else [])
+    return {"rules": rules, "rulesets": ROMME_RULESETS, "players": players,
+            "deals": [(deal.number, romme_rows(deal)) for deal in found]}
+
+
+def _gin_deals(seed: str, player_seed: str, count: int) -> dict[str, Any]:
+    rules = request.args.get("rules", DEFAULT_PRESET)
+    if rules not in PRESETS:
+        abort(400, description=str(BAD_RULES))
+    ruleset = PRESETS[rules]
+    found = deals(seed, player_seed, count, ruleset) if seed else []
+    return {"rules": rules, "rulesets": RULESETS, "players": None,
+            "deals": [(deal.number, deal_rows(deal, ruleset)) for deal in found]}
+
+
 def _printable(text: str, longest: int) -> bool:
     return len(text) <= longest and text.isprintable()
 
@@ -65,19 +110,17 @@ def verify() -> str:
     if not (raw_deals.isascii() and raw_deals.isdigit()) or not 1 <= int(raw_deals) <= MAX_DEALS:
         abort(400, description=str(BAD_DEALS))
     count = int(raw_deals)
-    rules = request.args.get("rules", DEFAULT_PRESET)
-    if rules not in PRESETS:
+    game = request.args.get("game", GIN)
+    if game not in (GIN, ROMME):
         abort(400, description=str(BAD_RULES))
-    ruleset = PRESETS[rules]
+    found = (_romme_deals if game == ROMME else _gin_deals)(seed, player_seed, count)
     return render_template(
         "verify.html",
         seed=seed,
         player_seed=player_seed,
         count=count,
-        rules=rules,
-        rulesets=RULESETS,
+        game=game,
         max_deals=MAX_DEALS,
         commitment=commitment(seed) if seed else None,
-        deals=[(deal.number, deal_rows(deal, ruleset))
-               for deal in (deals(seed, player_seed, count, ruleset) if seed else [])],
+        **found,
     )

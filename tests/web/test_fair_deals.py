@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import gin_engine as engine
-from gin_engine.match import deal_seed
+from engine_common.fairness import deal_seed
 from tests.web.account_helpers import token
 from tests.web.play_helpers import form_fields, get, person_choice, post_move, stored
 from webapp.play.service import SESSION_MATCH_KEY

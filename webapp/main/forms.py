@@ -19,18 +19,10 @@ from webapp.labels import (
 from webapp.play.service import PLAYER_SEED_MAX
 
 
-class NewMatchForm(FlaskForm):
-    ruleset = RadioField(
-        choices=list(RULESETS),
-        default=DEFAULT_RULESET,
-        validators=[InputRequired()],
-    )
-    difficulty = RadioField(
-        choices=list(DIFFICULTIES),
-        default=DEFAULT_DIFFICULTY,
-        validators=[InputRequired()],
-    )
-    # Mixed into every deal (gin_engine.match.deal_seed); see the FAQ on fair deals.
+class PlayerSeedForm(FlaskForm):
+    """The optional seed of the player's own, on both start forms."""
+
+    # Mixed into every deal (engine_common.fairness.deal_seed); see the FAQ on fair deals.
     player_seed = StringField(
         filters=[lambda value: value.strip() if isinstance(value, str) else value],
         validators=[Length(max=PLAYER_SEED_MAX)],
@@ -41,7 +33,20 @@ class NewMatchForm(FlaskForm):
             raise ValidationError(BAD_PLAYER_SEED)
 
 
-class NewRommeForm(FlaskForm):
+class NewMatchForm(PlayerSeedForm):
+    ruleset = RadioField(
+        choices=list(RULESETS),
+        default=DEFAULT_RULESET,
+        validators=[InputRequired()],
+    )
+    difficulty = RadioField(
+        choices=list(DIFFICULTIES),
+        default=DEFAULT_DIFFICULTY,
+        validators=[InputRequired()],
+    )
+
+
+class NewRommeForm(PlayerSeedForm):
     """A Rommé match: the preset, how many computer players (1–3), their difficulty."""
 
     ruleset = RadioField(

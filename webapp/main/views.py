@@ -77,12 +77,15 @@ def new_match() -> Response | str:
 def _new_romme_match() -> Response | str:
     form = NewRommeForm()
     if not form.validate_on_submit():
+        if form.player_seed.errors:
+            abort(400, description=str(BAD_PLAYER_SEED))
         abort(400, description=str(BAD_ROMME_START))
     running = running_match()
     if running is not None and request.form.get("confirm") != "1":
         return render_template("main/confirm_new.html", form=form, running=running, game=ROMME)
     owner = current_user.id if current_user.is_authenticated else None
     romme_service.start_match(
-        str(form.ruleset.data), int(form.opponents.data or 0), str(form.difficulty.data), owner
+        str(form.ruleset.data), int(form.opponents.data or 0), str(form.difficulty.data), owner,
+        player_seed=str(form.player_seed.data or ""),
     )
     return redirect(url_for("romme.table", _anchor="table"), code=303)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gin_engine.verify import commitment
-from webapp.models import MatchStatus
+import romme_engine as romme
+from engine_common.fairness import commitment
+from webapp.models import ROMME, MatchStatus
 from webapp.store import MatchRecord
 
 
@@ -21,15 +22,28 @@ class FairDeal:
     revealed_seed: str | None
     """``None`` until the match is over: before that it would give away every deal."""
     deals: int
+    game: str | None = None
+    """``romme`` for a Rommé match (the ``/verify`` link says so); ``None`` for Gin Rummy."""
+    players: int | None = None
+    """A Rommé match's players, the person included: the deals depend on them."""
 
 
 def fair_deal(record: MatchRecord) -> FairDeal:
+    """The fairness panel of either table (both engines keep ``seed`` and ``player_seed``)."""
     snapshot = record.snapshot
     seed = str(snapshot["seed"])
     over = record.status == MatchStatus.FINISHED
+    game, players = None, None
+    if record.game == ROMME:
+        hand = romme.Match.from_dict(snapshot).hand
+        deals, game, players = hand.number, ROMME, hand.players
+    else:
+        deals = int(snapshot["deals"])
     return FairDeal(
         commitment=commitment(seed),
         player_seed=str(snapshot.get("player_seed", "")),
         revealed_seed=seed if over else None,
-        deals=int(snapshot["deals"]),
+        deals=deals,
+        game=game,
+        players=players,
     )

@@ -30,10 +30,13 @@ turn in a few dozen actions, so reaching it means a bug, not a long game."""
 _os_random = random.SystemRandom()
 
 
-def start_match(ruleset_name: str, opponents: int, difficulty: str, owner: int | None
-                ) -> MatchRecord:
-    """Deal a new Rommé match against ``opponents`` computers (all at ``difficulty``)."""
-    game = romme.Match.new(romme.preset(ruleset_name), opponents + 1, _os_random)
+def start_match(ruleset_name: str, opponents: int, difficulty: str, owner: int | None,
+                player_seed: str = "") -> MatchRecord:
+    """Deal a new Rommé match against ``opponents`` computers (all at ``difficulty``);
+    ``player_seed``, if the person typed one, is mixed into every deal."""
+    game = romme.Match.new(
+        romme.preset(ruleset_name), opponents + 1, _os_random, player_seed=player_seed
+    )
     computer_replies(game, difficulty)
     return store_new_match(ROMME, ruleset_name, difficulty, game.to_dict(), owner)
 

@@ -21,6 +21,7 @@ from webapp.play.forms import BadInput
 from webapp.play.service import current_match
 from webapp.romme import service
 from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
+from webapp.romme.hints import hint_text, person_hint
 from webapp.romme.messages import (
     STALE,
     hand_banner,
@@ -33,7 +34,7 @@ from webapp.romme.table import SORTS, build_table
 from webapp.store import MatchRecord, StaleMatchError
 
 bp = Blueprint("romme", __name__, url_prefix="/romme")
-for _sentence in (hand_banner, match_banner, seat_name, status_line):
+for _sentence in (hand_banner, hint_text, match_banner, seat_name, status_line):
     bp.add_app_template_global(_sentence, "romme_" + _sentence.__name__)
 
 SORT_KEY = "romme_sort"
@@ -71,8 +72,12 @@ def _render(record: MatchRecord, status: int = 200, error: str | None = None
     meld, lay_off = _choices() if status == 200 else ((), None)
     table = build_table(record, service.game_of(record), _sort(), meld, lay_off)
     awarded = ranking.points_awarded(record.id) if record.status == "finished" else None
+    # The Hint is a GET (?hint=1): it reads the person's view and changes nothing.
+    offered = person_hint(table.view) if status == 200 else None
+    wanted = offered if request.args.get("hint") == "1" else None
     return render_template(
-        "romme/table.html", t=table, error=error, PERSON=service.PERSON, awarded=awarded
+        "romme/table.html", t=table, error=error, PERSON=service.PERSON, awarded=awarded,
+        hint_offered=offered is not None, hint=wanted,
     ), status
 
 

@@ -1,0 +1,110 @@
+"""The Hint on the Rommé table: ``GET /romme?hint=1`` shows the engine's suggestion in words,
+translated; the suggested move is legal in the position and asking changes nothing."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+import romme_engine as romme
+from romme_engine.ai import hint
+from tests.web.play_helpers import stored
+from tests.web.romme_helpers import (
+    form_data,
+    person_choice,
+    post_romme,
+    romme_page,
+    seat_romme,
+    stack_deck,
+)
+
+
+def test_every_hint_of_a_match_is_legal_and_changes_nothing(app: Flask, client: FlaskClient):
+    match_id = seat_romme(app, client, players=2, seed=3)
+    client.get("/?lang=en")
+    asked = 0
+    for _ in range(400):
+        page = romme_page(client)
+        if page.phase == "match-over":
+            break
+        before = stored(app, match_id)
+        game = romme.Match.from_dict(before[1])
+        view = game.view(0)
+        if view.my_turn and view.phase in (romme.Phase.DRAW, romme.Phase.PLAY):
+            assert 'href="/romme?hint=1#table"' in page.html
+            response = client.get("/romme?hint=1")
+            assert response.status_code == 200
+            html = response.get_data(as_text=True)
+            assert stored(app, match_id)[:2] == before[:2], "asking for a hint changed the match"
+            found = hint(view)
+            assert found.reason is not None and f'data-hint="{found.reason}"' in html
+            # Legal: the engine accepts it in this very position ...
+            trial = copy.deepcopy(game)
+            trial.apply(0, found.action)
+            asked += 1
+            if asked % 2:
+                # ... and so does the table, through its own form.
+                assert post_romme(client, page, form_data(found.action)).status_code == 303
+                after = romme.Match.from_dict(stored(app, match_id)[1])
+                assert after.hand.number != game.hand.number or after.to_dict() != game.to_dict()
+                continue
+        else:
+            assert "hint-link" not in page.html
+        assert post_romme(client, page, person_choice(before[1])).status_code == 303
+    assert asked >= 20
+
+
+def test_the_hint_is_in_words_and_translated(app: Flask, client: FlaskClient):
+    # The person holds a run of clubs: the hint is to lay it out.
+    deck = stack_deck(["JC QC KC AC 2D 4H 6S 8D 10H 3S 5D 7C 9H 2S", ""])
+    seat_romme(app, client, players=2, deck=deck)
+    view = romme.Match.from_dict(stored(app, client_match(client))[1]).view(0)
+    found = hint(view)
+    assert isinstance(found.action, romme.LayMeld)
+    client.get("/?lang=zh-Hans")
+    html = client.get("/romme?hint=1").get_data(as_text=True)
+    assert "提示" in html and "摆出" in html
+    client.get("/?lang=zh-Hant")
+    assert "擺出" in client.get("/romme?hint=1").get_data(as_text=True)
+    client.get("/?lang=en")
+    html = client.get("/romme?hint=1").get_data(as_text=True)
+    assert "Lay out " in html
+
+
+def test_no_hint_when_it_is_not_the_persons_turn(app: Flask, client: FlaskClient):
+    game = romme.Match.new(romme.ROMME, 3, random.Random(2))  # the person starts: no draw
+    discard = next(a for a in romme.legal_actions(game.view(0)) if isinstance(a, romme.Discard))
+    game.apply(0, discard)
+    seat_romme(app, client, players=3, game=game)
+    html = client.get("/romme?hint=1").get_data(as_text=True)
+    assert "data-hint=" not in html and "hint-link" not in html
+
+
+def client_match(client: FlaskClient) -> str:
+    from webapp.play.service import SESSION_MATCH_KEY
+
+    with client.session_transaction() as session:
+        return str(session[SESSION_MATCH_KEY])
+
+
+def test_every_reason_has_a_sentence_in_each_language(app: Flask):
+    from flask_babel import force_locale
+
+    from romme_engine.ai import Hint, Why
+    from webapp.romme.hints import hint_text
+
+    card = romme.parse_cards("9H")[0]
+    with app.test_request_context():
+        for why in Why:
+            found = Hint(romme.Discard(card), why, card, penalty=9)
+            with force_locale("en"):
+                english = hint_text(found)
+            assert "%(" not in english and "9♥" in english
+            for locale in ("zh_Hans", "zh_Hant"):
+                with force_locale(locale):
+                    said = hint_text(found)
+                assert said != english and "%(" not in said, (why, locale)
+                assert "。 " not in said, "Chinese sentences follow each other without a space"

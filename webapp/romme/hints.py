@@ -1,0 +1,76 @@
+"""The Rommé Hint in words: what to do (the engine's `romme_engine.ai.hint`), then why.
+
+Asked with ``GET /romme?hint=1``: reading the hint changes nothing, the move is still the
+person's to make. Offered only on the person's turn, as on the Gin Rummy table.
+"""
+
+from __future__ import annotations
+
+from flask_babel import LazyString
+from flask_babel import gettext as babel_gettext
+from flask_babel import lazy_gettext as _l
+
+import romme_engine as romme
+from romme_engine.ai import Hint, Why, hint
+
+
+def _(message: str, **values: object) -> str:
+    """Flask-Babel's gettext, typed (the library has no type hints)."""
+    return str(babel_gettext(message, **values))
+
+
+WHY_TEXT: dict[Why, LazyString] = {
+    Why.TAKE_DISCARD: _l("You can lay it out this turn."),
+    Why.DRAW_STOCK: _l("The top discard would not help you lay out a meld this turn."),
+    Why.LAY_TAKEN_CARD: _l("The card you took must be laid out this turn."),
+    Why.RELAY_JOKER: _l("The joker you swapped must be laid out again this turn."),
+    Why.OPEN: _l("Your best lay-down reaches the opening."),
+    Why.LAY_MELD: _l("Laid out, its cards no longer count against you."),
+    Why.LAY_OFF: _l("It fits a meld on the table: one card fewer in your hand."),
+    Why.SWAP_JOKER: _l("The joker is worth more in your hand."),
+    Why.HOLD_FOR_HAND_ROMME: _l(
+        "You could open now, but waiting may let you go out all at once, for double."
+    ),
+    Why.DISCARD_HIGHEST: _l("It is the loose card with the most penalty points (%(points)d)."),
+    Why.DISCARD_LEAST_USEFUL: _l("It is the card least likely to join a meld."),
+    Why.DISCARD_SAFE: _l("The next player is unlikely to use it."),
+    Why.TAKE_BACK: _l("The melds laid this turn cannot reach the opening."),
+}
+
+
+def person_hint(view: romme.PlayerView) -> Hint | None:
+    """The hint for the person, or None when it is not their turn to draw or play."""
+    if not view.my_turn or view.phase not in (romme.Phase.DRAW, romme.Phase.PLAY):
+        return None
+    return hint(view)
+
+
+def _action_text(found: Hint) -> str:
+    action = found.action
+    if isinstance(action, romme.TakeDiscard) and found.card is not None:
+        return _("Take %(card)s from the discard pile.", card=found.card.symbol)
+    if isinstance(action, romme.LayMeld):
+        cards = " ".join(card.symbol for card in action.cards)
+        return _("Lay out %(cards)s (%(points)d points).", cards=cards,
+                 points=found.meld_value or 0)
+    if isinstance(action, romme.LayOff):
+        return _("Lay off %(card)s on a meld of the table.", card=action.card.symbol)
+    if isinstance(action, romme.SwapJoker):
+        return _("Swap %(card)s for the joker on the table.", card=action.card.symbol)
+    if isinstance(action, romme.Discard):
+        return _("Discard %(card)s.", card=action.card.symbol)
+    if isinstance(action, romme.TakeBack):
+        return _("Take back the melds laid this turn.")
+    return _("Draw from the stock.")
+
+
+def hint_text(found: Hint) -> str:
+    """One sentence for the move and one for the reason, translated."""
+    said = _action_text(found)
+    if found.reason is None:
+        return said
+    why = str(WHY_TEXT[found.reason])
+    if found.reason is Why.DISCARD_HIGHEST:
+        why = why % {"points": found.penalty or 0}
+    # Chinese sentences follow each other without a space.
+    return _("%(move)s %(why)s", move=said, why=why)
