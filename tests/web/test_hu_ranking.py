@@ -92,7 +92,8 @@ def test_hu_statistics_count_zha_hu_as_undercuts_and_mi_hu_calls_as_knocks() -> 
     ])
     now = datetime.now(UTC)
     record = MatchRecord(
-        id="m", version=1, snapshot={}, ruleset="hu", difficulty="easy", pending_difficulty=None,
+        id="m", version=1, snapshot={}, game=GIN, ruleset="hu", difficulty="easy",
+        pending_difficulty=None,
         status="finished", lowest_difficulty="easy", owner_user_id=1, created_at=now,
         updated_at=now, finished_at=now,
     )
