@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine_common.stats import percentile, wilson
-from romme_engine.ai import LEVELS, make_bot
+from romme_engine.ai import BENCH_LEVELS, make_bot
 from romme_engine.hand import Phase
 from romme_engine.match import Match
 from romme_engine.ruleset import PRESETS, Ruleset, preset
@@ -136,7 +136,7 @@ def report(levels: tuple[str, ...], players: int, tally: Tally) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("levels", nargs="+", choices=LEVELS)
+    parser.add_argument("levels", nargs="+", choices=BENCH_LEVELS)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--ruleset", choices=sorted(PRESETS), default="romme")

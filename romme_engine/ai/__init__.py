@@ -17,6 +17,8 @@ from romme_engine.hand import Phase
 from romme_engine.view import PlayerView
 
 LEVELS = ("simple", "easy", "normal", "expert")
+BENCH_LEVELS = (*LEVELS, "expert-v1")
+"""What the tournament may seat: the levels and the first expert, kept as a yardstick."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,4 +42,4 @@ def make_bot(level: str, rng: random.Random) -> Bot:
     return Bot(level, STYLES[level], rng)
 
 
-__all__ = ["LEVELS", "Bot", "Hint", "Why", "hint", "make_bot"]
+__all__ = ["BENCH_LEVELS", "LEVELS", "Bot", "Hint", "Why", "hint", "make_bot"]
