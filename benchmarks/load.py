@@ -39,10 +39,13 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from slow_clients import nginx_proxy  # noqa: E402
 from webclient import (  # noqa: E402
     HttpFailure,
     Player,
@@ -193,6 +196,8 @@ def main() -> int:
     parser.add_argument("--difficulty", default="expert", choices=("easy", "normal", "expert"))
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="pause of each player between moves (0: as fast as possible)")
+    parser.add_argument("--proxy", action="store_true",
+                        help="reach both apps through deploy/'s nginx config, as in production")
     args = parser.parse_args()
     levels = [int(x) for x in args.players.split(",") if x.strip()]
 
@@ -209,81 +214,98 @@ def main() -> int:
     try:
         site.start()
         trivial.start()
-        print(f"gunicorn.conf.py: {len(site.workers())} gthread workers each; site {site.base}, "
-              f"trivial {trivial.base}; database {DATABASE}; difficulty {args.difficulty}; "
-              f"think time {args.think_ms:.0f} ms; logs in {logs}")
-        for players in levels:
-            base_stats, base_wall, base_cpu = hammer(players, args.baseline_seconds,
-                                              fixed_work(trivial.base, "/"))
-            floor_stats, floor_wall, _ = hammer(players, args.baseline_seconds,
-                                                fixed_work(site.base, "/healthz"))
-            get_stats, get_wall, get_cpu = hammer(players, args.baseline_seconds,
-                                            table_work(site.base, args.difficulty))
-            log_start = site_log_size(site)
-            play, wall, cpu = hammer(players, args.seconds, play_work(site.base, args.difficulty,
-                                                           args.think_ms / 1000))
-            trivial_rps = len(base_stats.latencies["other"]) / base_wall
-            floor_rps = len(floor_stats.latencies["other"]) / floor_wall
-            get_rps = len(get_stats.latencies["table"]) / get_wall
-            gets = play.latencies["table"]
-            posts = play.latencies["action"]
-            others = play.latencies["other"]
-            durations = worker_times(site, log_start)
-            d_get, d_post = durations.get("GET /play"), durations.get("POST /play")
-            if d_get and d_post:
-                post_rps = (len(posts) + (len(gets) + len(others)) * d_get / d_post) / wall
-            else:  # no access log to read: charge the GETs at the GET-only rate instead
-                get_time = (len(gets) + len(others)) / get_rps if get_rps else 0.0
-                post_rps = len(posts) / (wall - get_time) if wall > get_time else float("nan")
-            errors = sum(
-                sum(s.errors.values()) for s in (play, get_stats, base_stats, floor_stats)
-            )
-            row = {
-                "players": players,
-                "matches": play.matches,
-                "rps": (len(gets) + len(posts) + len(others)) / wall,
-                "get": gets,
-                "post": posts,
-                "errors": errors,
-                "error_kinds": {
-                    **base_stats.errors, **floor_stats.errors, **get_stats.errors, **play.errors
-                },
-                "trivial_rps": trivial_rps,
-                "floor_rps": floor_rps,
-                "get_rps": get_rps,
-                "post_rps": post_rps,
-                "play_get_rps": len(gets) / wall,
-                "play_post_rps": len(posts) / wall,
-                "client_cpu": cpu / wall,
-                "client_cpu_base": base_cpu / base_wall,
-                "client_cpu_get": get_cpu / get_wall,
-            }
-            rows.append(row)
-            print(f"\n== {players} players ==")
-            print(f"  baseline (trivial app)  {trivial_rps:8.1f} req/s")
-            print(f"  site floor (/healthz)   {floor_rps:8.1f} req/s  "
-                  f"({floor_rps / trivial_rps:.0%} of baseline)")
-            print(f"  table GET only          {get_rps:8.1f} req/s  "
-                  f"({get_rps / trivial_rps:.0%} of baseline)")
-            print(f"  play for {wall:.1f} s: {play.matches} matches completed, "
-                  f"{row['rps']:.1f} req/s ({row['play_get_rps']:.1f} table GET/s, "
-                  f"{row['play_post_rps']:.1f} action POST/s)")
-            print(f"  action POST capacity    {post_rps:8.1f} req/s  "
-                  f"({post_rps / trivial_rps:.0%} of baseline; mean worker time GET "
-                  f"{d_get or 0:.1f} ms, POST {d_post or 0:.1f} ms)")
-            for name, values in (("table GET  ", gets), ("action POST", posts)):
-                print(f"  {name} latency ms  p50 {ms(percentile(values, 50))}  "
-                      f"p95 {ms(percentile(values, 95))}  p99 {ms(percentile(values, 99))}  "
-                      f"(n={len(values)})")
-            print(f"  errors: {errors} {dict(row['error_kinds']) or ''}")
-            print(f"  load generator CPU (cores of {cores}): baseline "
-                  f"{row['client_cpu_base']:.2f}, table GET {row['client_cpu_get']:.2f}, "
-                  f"play {row['client_cpu']:.2f}; load average {load_average()}")
+        with ExitStack() as proxies:
+            site_base, trivial_base = site.base, trivial.base
+            if args.proxy:
+                site_base = proxied(proxies, logs / "site-proxy", site.port)
+                trivial_base = proxied(proxies, logs / "trivial-proxy", trivial.port)
+            print(f"gunicorn.conf.py: {len(site.workers())} gthread workers each; "
+                  f"site {site_base}, trivial {trivial_base}"
+                  f"{' (nginx in front of each)' if args.proxy else ''}; database {DATABASE}; "
+                  f"difficulty {args.difficulty}; think time {args.think_ms:.0f} ms; "
+                  f"logs in {logs}")
+            rows = [measure_level(players, args, site, site_base, trivial_base)
+                    for players in levels]
     finally:
         site.stop()
         trivial.stop()
     summarize(rows)
     return 0
+
+
+def proxied(stack: ExitStack, folder: Path, upstream_port: int) -> str:
+    """Start deploy/'s nginx in front of ``upstream_port``; its base URL."""
+    return f"http://127.0.0.1:{stack.enter_context(nginx_proxy(folder, upstream_port))}"
+
+
+def measure_level(players: int, args: argparse.Namespace, site: ServerProcess, site_base: str,
+                  trivial_base: str) -> dict:  # type: ignore[type-arg]
+    """The four phases of the module docstring for one number of players, printed."""
+    cores = multiprocessing.cpu_count()
+    base_stats, base_wall, base_cpu = hammer(players, args.baseline_seconds,
+                                             fixed_work(trivial_base, "/"))
+    floor_stats, floor_wall, _ = hammer(players, args.baseline_seconds,
+                                        fixed_work(site_base, "/healthz"))
+    get_stats, get_wall, get_cpu = hammer(players, args.baseline_seconds,
+                                          table_work(site_base, args.difficulty))
+    log_start = site_log_size(site)
+    play, wall, cpu = hammer(players, args.seconds,
+                             play_work(site_base, args.difficulty, args.think_ms / 1000))
+    trivial_rps = len(base_stats.latencies["other"]) / base_wall
+    floor_rps = len(floor_stats.latencies["other"]) / floor_wall
+    get_rps = len(get_stats.latencies["table"]) / get_wall
+    gets = play.latencies["table"]
+    posts = play.latencies["action"]
+    others = play.latencies["other"]
+    durations = worker_times(site, log_start)
+    d_get, d_post = durations.get("GET /play"), durations.get("POST /play")
+    if d_get and d_post:
+        post_rps = (len(posts) + (len(gets) + len(others)) * d_get / d_post) / wall
+    else:  # no access log to read: charge the GETs at the GET-only rate instead
+        get_time = (len(gets) + len(others)) / get_rps if get_rps else 0.0
+        post_rps = len(posts) / (wall - get_time) if wall > get_time else float("nan")
+    errors = sum(sum(s.errors.values()) for s in (play, get_stats, base_stats, floor_stats))
+    row = {
+        "players": players,
+        "matches": play.matches,
+        "rps": (len(gets) + len(posts) + len(others)) / wall,
+        "get": gets,
+        "post": posts,
+        "errors": errors,
+        "error_kinds": {
+            **base_stats.errors, **floor_stats.errors, **get_stats.errors, **play.errors
+        },
+        "trivial_rps": trivial_rps,
+        "floor_rps": floor_rps,
+        "get_rps": get_rps,
+        "post_rps": post_rps,
+        "play_get_rps": len(gets) / wall,
+        "play_post_rps": len(posts) / wall,
+        "client_cpu": cpu / wall,
+        "client_cpu_base": base_cpu / base_wall,
+        "client_cpu_get": get_cpu / get_wall,
+    }
+    print(f"\n== {players} players ==")
+    print(f"  baseline (trivial app)  {trivial_rps:8.1f} req/s")
+    print(f"  site floor (/healthz)   {floor_rps:8.1f} req/s  "
+          f"({floor_rps / trivial_rps:.0%} of baseline)")
+    print(f"  table GET only          {get_rps:8.1f} req/s  "
+          f"({get_rps / trivial_rps:.0%} of baseline)")
+    print(f"  play for {wall:.1f} s: {play.matches} matches completed, "
+          f"{row['rps']:.1f} req/s ({row['play_get_rps']:.1f} table GET/s, "
+          f"{row['play_post_rps']:.1f} action POST/s)")
+    print(f"  action POST capacity    {post_rps:8.1f} req/s  "
+          f"({post_rps / trivial_rps:.0%} of baseline; mean worker time GET "
+          f"{d_get or 0:.1f} ms, POST {d_post or 0:.1f} ms)")
+    for name, values in (("table GET  ", gets), ("action POST", posts)):
+        print(f"  {name} latency ms  p50 {ms(percentile(values, 50))}  "
+              f"p95 {ms(percentile(values, 95))}  p99 {ms(percentile(values, 99))}  "
+              f"(n={len(values)})")
+    print(f"  errors: {errors} {dict(row['error_kinds']) or ''}")
+    print(f"  load generator CPU (cores of {cores}): baseline "
+          f"{row['client_cpu_base']:.2f}, table GET {row['client_cpu_get']:.2f}, "
+          f"play {row['client_cpu']:.2f}; load average {load_average()}")
+    return row
 
 
 def summarize(rows: list[dict]) -> None:  # type: ignore[type-arg]
