@@ -16,13 +16,17 @@ import shutil
 import socket
 import string
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from benchmarks.webclient import ROOT, VENV_BIN, ServerProcess, free_port, server_env
+# Run as a script (README): the repository root, for the `benchmarks` package, comes first.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.webclient import ROOT, VENV_BIN, ServerProcess, free_port, server_env  # noqa: E402
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 HALF_OPEN = 8
