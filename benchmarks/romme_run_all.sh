@@ -18,3 +18,11 @@ run $PY benchmarks/romme_losses.py expert-v1 simple --players 2 --matches 2000
 run $PY benchmarks/romme_losses.py expert simple --players 2 --matches 2000
 # replay of random matches from snapshots (about 35 minutes of one free core):
 run $PY benchmarks/romme_fuzz.py --matches 2000 --max-seconds 2100
+# third round (not in the 5 minutes above: about 45 minutes of one free core in all)
+# the cheating bound: the expert's turn with its draw and discard chosen on the true hand
+run $PY benchmarks/romme_cheat.py simple --players 2 --matches 2000 --seed 1
+run $PY benchmarks/romme_cheat.py simple --players 4 --matches 1000 --seed 1
+# the Monte Carlo expert (benchmark level expert-mc) against the expert, common seeds
+# (two halves of the same 2,000 matches: seeds 1-500 and 501-1000)
+run $PY -m romme_engine.tournament expert-mc expert --players 2 --matches 1000 --seed 1
+run $PY -m romme_engine.tournament expert-mc expert --players 2 --matches 1000 --seed 501

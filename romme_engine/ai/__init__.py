@@ -10,15 +10,19 @@ from dataclasses import dataclass
 
 from romme_engine.actions import Action, NextHand
 from romme_engine.ai.hints import Hint, hint
-from romme_engine.ai.levels import STYLES
+from romme_engine.ai.levels import STYLES as LEVEL_STYLES
+from romme_engine.ai.montecarlo import EXPERT_MC
 from romme_engine.ai.plan import Style, Why, step
 from romme_engine.errors import IllegalActionError, Reason
 from romme_engine.hand import Phase
 from romme_engine.view import PlayerView
 
 LEVELS = ("simple", "easy", "normal", "expert")
-BENCH_LEVELS = (*LEVELS, "expert-v1")
-"""What the tournament may seat: the levels and the first expert, kept as a yardstick."""
+BENCH_LEVELS = (*LEVELS, "expert-v1", "expert-mc")
+"""What the tournament may seat: the levels, the first expert (a yardstick) and the Monte Carlo
+expert (``montecarlo``, benchmark only until it is measured better than the expert)."""
+
+STYLES = {**LEVEL_STYLES, "expert-mc": EXPERT_MC}
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,9 +160,10 @@ def table_outs(card: Card, table: Sequence[Meld], live: Sequence[int]) -> int:
     return total
 
 
-def _expert_discard(view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
-                    ) -> tuple[Card, Why]:
-    """Throw the card whose penalty most outweighs its live outs, and that is safe to give.
+def expert_ranking(view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
+                   ) -> list[tuple[float, Card, Why]]:
+    """The expert's discards, best first: (score, card, why); the score weighs the card's
+    penalty against its live outs and the next player's use of it (higher: throw sooner).
 
     Outs are the live cards that complete a pair the card makes (only while the hand can
     still lay a meld and keep a card), unseen jokers for those pairs, and the live card that
@@ -177,9 +178,7 @@ def _expert_discard(view: PlayerView, candidates: Sequence[Card], whole: LayDown
     keep_pairs = len(view.hand) >= PAIRS_NEED
     closest = min(n for p, n in enumerate(view.hand_counts) if p != view.player)
     factor = CLOSE_OUTS_FACTOR if closest <= CLOSE_TO_OUT else 1.0
-    best: tuple[float, int] | None = None
-    pick = loose[0]
-    why = Why.DISCARD_LEAST_USEFUL
+    ranked: list[tuple[float, Card, Why]] = []
     for card in loose:
         if card.is_joker and len(loose) > 1:
             continue  # a joker is kept for runs while anything else can go
@@ -189,11 +188,20 @@ def _expert_discard(view: PlayerView, candidates: Sequence[Card], whole: LayDown
             usefulness += JOKER_OUTS_WEIGHT * jokers * pairs(card, others)
         risk = danger(view, card)
         score = penalty(card, joker_penalty) - factor * usefulness - DANGER_WEIGHT * risk
-        key = (score, card.id)
-        if best is None or key > best:
-            best, pick = key, card
-            why = Why.DISCARD_SAFE if risk == 0 and usefulness > 0 else Why.DISCARD_LEAST_USEFUL
-    return pick, why
+        why = Why.DISCARD_SAFE if risk == 0 and usefulness > 0 else Why.DISCARD_LEAST_USEFUL
+        ranked.append((score, card, why))
+    if not ranked:
+        ranked.append((0.0, loose[0], Why.DISCARD_LEAST_USEFUL))
+    ranked.sort(key=lambda r: (r[0], r[1].id), reverse=True)
+    return ranked
+
+
+def _expert_discard(view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
+                    ) -> tuple[Card, Why]:
+    """Throw the card whose penalty most outweighs its live outs, and that is safe to give
+    (the first of ``expert_ranking``)."""
+    _, card, why = expert_ranking(view, candidates, whole)[0]
+    return card, why
 
 
 def _expert_lay_now(view: PlayerView, found: LayDown) -> bool:

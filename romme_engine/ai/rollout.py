@@ -1,0 +1,205 @@
+"""Rollouts: play a hand out from a state with fixed styles, to weigh one decision's options.
+
+Glossary
+    world       a full ``Hand`` (every hand, the stock's order): the true one for a benchmark,
+                or a sample consistent with one player's view (``sample_world``)
+    rollout     a copy of a world, one option applied, then every player follows its style
+                until the hand ends
+    utility     what a finished rollout is worth to the deciding player: the others' mean
+                penalty minus its own; in the match's last hand, winning the match counts
+    determinized a sampled world: the unseen cards dealt at random to the other hands and the
+                stock, in the sizes the view shows
+
+A computer player using this sees only its own view: ``sample_world`` deals the cards that view
+does not show; only a benchmark passes the true hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from romme_engine.actions import Action, Discard
+from romme_engine.ai.plan import Style, step
+from romme_engine.cards import DECK, Card
+from romme_engine.errors import IllegalActionError
+from romme_engine.hand import Hand, Phase, Saved
+from romme_engine.results import HandResult, score_hand
+from romme_engine.ruleset import Ruleset
+from romme_engine.view import PlayerView
+
+MAX_ROLLOUT_STEPS = 1500
+"""A guard: a rollout that does not end is abandoned (it counts as the worst outcome)."""
+
+Utility = Callable[[HandResult], float]
+
+
+def clone(hand: Hand) -> Hand:
+    """A copy of ``hand`` that can be played on without touching the original."""
+    new = Hand.__new__(Hand)
+    new.__dict__.update(hand.__dict__)
+    new.hands = [list(h) for h in hand.hands]
+    new.stock = list(hand.stock)
+    new.discard_pile = list(hand.discard_pile)
+    new.table = list(hand.table)
+    new.owners = list(hand.owners)
+    new.opened = list(hand.opened)
+    new.freed_jokers = list(hand.freed_jokers)
+    new.history = list(hand.history)
+    return new
+
+
+def hand_view(hand: Hand, player: int, scores: tuple[int, ...]) -> PlayerView:
+    """``make_view`` for a bare hand (a rollout has no match around it)."""
+    phase = hand.phase
+    mine = hand.turn == player and phase is Phase.PLAY
+    return PlayerView(
+        player=player,
+        players=hand.players,
+        ruleset=hand.ruleset,
+        phase=phase,
+        turn=hand.turn if phase in (Phase.DRAW, Phase.PLAY) else None,
+        dealer=hand.dealer,
+        hand_number=hand.number,
+        hand=tuple(sorted(hand.hands[player])),
+        hand_counts=tuple(len(h) for h in hand.hands),
+        table=tuple(hand.table),
+        owners=tuple(hand.owners),
+        opened=tuple(hand.opened),
+        discard_pile=tuple(hand.discard_pile),
+        stock_count=len(hand.stock),
+        stock_runs=hand.stock_runs,
+        may_take_discard=(
+            phase is Phase.DRAW and hand.turn == player and hand.may_take_discard(player)
+        ),
+        drawn_card=hand.drawn_card if mine else None,
+        taken_card=hand.taken_card if mine else None,
+        freed_jokers=tuple(hand.freed_jokers) if mine else (),
+        staged=tuple(hand.staged()) if mine else (),
+        can_take_back=mine and hand.saved is not None,
+        history=tuple(hand.history),
+        scores=scores,
+        results=(),
+        standing=None,
+    )
+
+
+def playout(hand: Hand, styles: Sequence[Style], scores: tuple[int, ...],
+            horizon: int | None = None) -> HandResult | None:
+    """Play ``hand`` to its end, seat ``s`` following ``styles[s]``; None if it got stuck.
+
+    With a ``horizon``, stop after that many more turns (discards) and score the hand as if
+    it ended there with no winner (everyone pays what they hold)."""
+    turns = 0
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if hand.phase is Phase.HAND_OVER:
+            return hand.result
+        seat = hand.turn
+        action = step(hand_view(hand, seat, scores), styles[seat])[0]
+        try:
+            hand.apply(seat, action)
+        except IllegalActionError:
+            return None
+        if isinstance(action, Discard) and hand.result is None:
+            turns += 1
+            if horizon is not None and turns >= horizon:
+                return score_hand(hand.ruleset, hand.number, hand.dealer, hand.hands, None,
+                                  hand_romme=False)
+    return None
+
+
+def sample_world(view: PlayerView, rng: random.Random) -> Hand | None:
+    """A full hand consistent with ``view``: the cards it does not show dealt at random to the
+    other hands (their sizes as shown) and the stock. None if the counts do not add up."""
+    known = {*view.hand, *view.discard_pile, *(c for m in view.table for c in m.cards)}
+    unseen = [c for c in DECK if c not in known]
+    rng.shuffle(unseen)
+    hands: list[list[Card]] = []
+    at = 0
+    for seat, count in enumerate(view.hand_counts):
+        if seat == view.player:
+            hands.append(list(view.hand))
+            continue
+        hands.append(unseen[at : at + count])
+        at += count
+    stock = unseen[at:]
+    if len(stock) != view.stock_count or at > len(unseen):
+        return None
+    world = Hand(view.ruleset, view.hand_number, view.dealer, hands, stock,
+                 f"sample:{rng.getrandbits(64):x}")
+    world.discard_pile = list(view.discard_pile)
+    world.table = list(view.table)
+    world.owners = list(view.owners)
+    world.opened = list(view.opened)
+    world.phase = view.phase
+    world.turn = view.turn if view.turn is not None else view.player
+    world.taken_card = view.taken_card
+    world.drawn_card = view.drawn_card
+    world.freed_jokers = list(view.freed_jokers)
+    world.stock_runs = view.stock_runs
+    world.history = list(view.history)
+    if view.can_take_back:
+        before = len(view.table) - len(view.staged)
+        world.saved = Saved(tuple(view.hand), tuple(view.table[:before]),
+                            tuple(view.owners[:before]), len(view.history))
+    return world
+
+
+def margin_utility(player: int) -> Utility:
+    """The others' mean penalty minus ``player``'s."""
+    def value(result: HandResult) -> float:
+        own = result.penalties[player]
+        others = [p for s, p in enumerate(result.penalties) if s != player]
+        return sum(others) / len(others) - own
+    return value
+
+
+def match_utility(view: PlayerView) -> Utility:
+    """The margin; in the match's last hand, 100 for winning the match alone, 50 for sharing
+    it, on top."""
+    margin = margin_utility(view.player)
+    if not _last_hand(view.ruleset, view.hand_number):
+        return margin
+    scores = view.scores
+    player = view.player
+
+    def value(result: HandResult) -> float:
+        totals = [s + p for s, p in zip(scores, result.penalties, strict=True)]
+        low = min(totals)
+        bonus = 0.0
+        if totals[player] == low:
+            bonus = 100.0 if totals.count(low) == 1 else 50.0
+        return bonus + margin(result)
+    return value
+
+
+def _last_hand(ruleset: Ruleset, number: int) -> bool:
+    return ruleset.hands is not None and number >= ruleset.hands
+
+
+def weigh(
+    player: int,
+    options: Sequence[Action],
+    worlds: Sequence[Hand],
+    styles: Sequence[Style],
+    scores: tuple[int, ...],
+    utility: Utility,
+    horizon: int | None = None,
+) -> list[float]:
+    """Each option's mean utility over ``worlds`` (the same worlds for every option); an
+    option a world refuses, or a stuck rollout, counts -1000."""
+    means: list[float] = []
+    for option in options:
+        total = 0.0
+        for world in worlds:
+            played = clone(world)
+            try:
+                played.apply(player, option)
+            except IllegalActionError:
+                total -= 1000.0
+                continue
+            result = playout(played, styles, scores, horizon)
+            total += -1000.0 if result is None else utility(result)
+        means.append(total / max(1, len(worlds)))
+    return means
+
