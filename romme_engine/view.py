@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from romme_engine.cards import Card
-from romme_engine.hand import Event, Phase
+from romme_engine.hand import Event, Hand, Phase
 from romme_engine.melds import Meld
 from romme_engine.results import HandResult, Standing
 from romme_engine.ruleset import Ruleset
@@ -78,15 +78,38 @@ class PlayerView:
 
 
 def make_view(match: Match, player: int) -> PlayerView:
-    hand = match.hand
-    phase = match.phase
+    return hand_view(
+        match.hand,
+        player,
+        ruleset=match.ruleset,
+        phase=match.phase,
+        turn=match.turn,
+        scores=match.scores,
+        results=tuple(match.results),
+        standing=match.standing,
+    )
+
+
+def hand_view(
+    hand: Hand,
+    player: int,
+    *,
+    ruleset: Ruleset,
+    phase: Phase,
+    turn: int | None,
+    scores: tuple[int, ...],
+    results: tuple[HandResult, ...] = (),
+    standing: Standing | None = None,
+) -> PlayerView:
+    """What ``player`` may see of ``hand``; the match's part (scores, results, standing) is
+    passed in, so a bot's play-out of a bare hand builds views the same way."""
     mine = hand.turn == player and phase is Phase.PLAY
     return PlayerView(
         player=player,
         players=hand.players,
-        ruleset=match.ruleset,
+        ruleset=ruleset,
         phase=phase,
-        turn=match.turn,
+        turn=turn,
         dealer=hand.dealer,
         hand_number=hand.number,
         hand=tuple(sorted(hand.hands[player])),
@@ -106,7 +129,7 @@ def make_view(match: Match, player: int) -> PlayerView:
         staged=tuple(hand.staged()) if mine else (),
         can_take_back=mine and hand.saved is not None,
         history=tuple(hand.history),
-        scores=match.scores,
-        results=tuple(match.results),
-        standing=match.standing,
+        scores=scores,
+        results=results,
+        standing=standing,
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from romme_engine import view
 from romme_engine.actions import Action, Discard
 from romme_engine.ai.plan import Style, step
 from romme_engine.cards import DECK, Card
@@ -52,35 +53,13 @@ def clone(hand: Hand) -> Hand:
 def hand_view(hand: Hand, player: int, scores: tuple[int, ...]) -> PlayerView:
     """``make_view`` for a bare hand (a rollout has no match around it)."""
     phase = hand.phase
-    mine = hand.turn == player and phase is Phase.PLAY
-    return PlayerView(
-        player=player,
-        players=hand.players,
+    return view.hand_view(
+        hand,
+        player,
         ruleset=hand.ruleset,
         phase=phase,
         turn=hand.turn if phase in (Phase.DRAW, Phase.PLAY) else None,
-        dealer=hand.dealer,
-        hand_number=hand.number,
-        hand=tuple(sorted(hand.hands[player])),
-        hand_counts=tuple(len(h) for h in hand.hands),
-        table=tuple(hand.table),
-        owners=tuple(hand.owners),
-        opened=tuple(hand.opened),
-        discard_pile=tuple(hand.discard_pile),
-        stock_count=len(hand.stock),
-        stock_runs=hand.stock_runs,
-        may_take_discard=(
-            phase is Phase.DRAW and hand.turn == player and hand.may_take_discard(player)
-        ),
-        drawn_card=hand.drawn_card if mine else None,
-        taken_card=hand.taken_card if mine else None,
-        freed_jokers=tuple(hand.freed_jokers) if mine else (),
-        staged=tuple(hand.staged()) if mine else (),
-        can_take_back=mine and hand.saved is not None,
-        history=tuple(hand.history),
         scores=scores,
-        results=(),
-        standing=None,
     )
 
 
