@@ -1,26 +1,39 @@
 #!/bin/sh
-# The AI benchmarks of RESULTS-ai.md, one after another, on one core (--jobs 1), at low
-# priority. The machine is shared (2 cores, load average about 15 on 2026-11-30), so the sizes
-# are what fitted the time available, smaller than the issue asks; RESULTS-ai.md gives each
-# figure with its 95% interval. With more time, raise --matches (4000 for expert-v1 and simple).
+# The AI benchmarks of RESULTS-ai.md, one after another, at low priority. The machine is shared
+# (2 cores); the issue-13 runs of 30 Nov 2026 (second session) used two worker processes
+# (--jobs 2) for the tournaments; each tournament's seeds are fixed, so --jobs changes only the
+# wall-clock time, not a single game.
 cd "$(dirname "$0")/.." || exit 1
 PY="nice -n 10 .venv/bin/python"
+T="-m gin_engine.tournament"
+# Issue 13: the expert against simple and expert-v1 on 4,000 matches each. Expert-v1's 4,000 were
+# run as four blocks of 1,000 (seeds 1-500, 501-1000, 1001-1500, 1501-2000): the same matches as
+# --matches 4000 --seed 1, reported as each block finished.
+$PY $T expert simple --matches 4000 --ruleset classic --seed 1 --jobs 2
+$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 1 --jobs 2
+$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 501 --jobs 2
+$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 1001 --jobs 2
+$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 1501 --jobs 2
+# The yardsticks, 1,000 matches each (python -m gin_engine.tournament expert --panel plays all of
+# the panel, simple and expert-v1 included, at one size).
+$PY $T expert eager --matches 1000 --ruleset classic --seed 1 --jobs 2
+$PY $T expert ginhunter --matches 1000 --ruleset classic --seed 1 --jobs 2
+$PY $T expert patient --matches 1000 --ruleset classic --seed 1 --jobs 2
+$PY $T normal simple --matches 1000 --ruleset classic --seed 1 --jobs 2
+$PY benchmarks/ai_hint_time.py 3000
+# Earlier issue-13 runs (first session), still in RESULTS-ai.md:
 $PY -m gin_engine.selfplay --hands 400 --level easy --seed 1
 $PY -m gin_engine.selfplay --hands 400 --level normal --seed 1
 $PY -m gin_engine.selfplay --hands 400 --level expert --seed 1
-$PY -m gin_engine.tournament normal simple --matches 1000 --ruleset classic --seed 1 --jobs 1
-$PY -m gin_engine.tournament expert expert-v1 --matches 300 --ruleset classic --seed 1 --jobs 1
-$PY -m gin_engine.tournament expert simple --matches 200 --ruleset classic --seed 1 --jobs 1
-$PY -m gin_engine.tournament easy simple --matches 400 --ruleset classic --seed 1 --jobs 1
-$PY -m gin_engine.tournament expert patient --matches 100 --ruleset classic --seed 1 --jobs 1
-$PY -m gin_engine.tournament expert ginhunter --matches 100 --ruleset classic --seed 1 --jobs 1
-$PY -m gin_engine.tournament expert eager --matches 100 --ruleset classic --seed 1 --jobs 1
-# The same yardsticks in one command (python -m gin_engine.tournament expert --panel):
-# $PY -m gin_engine.tournament expert --panel --matches 100 --ruleset classic --seed 1 --jobs 1
-$PY benchmarks/ai_hint_time.py 3000
-# The two narrowest yardstick figures again, on other deals:
-$PY -m gin_engine.tournament expert eager --matches 100 --ruleset classic --seed 1001 --jobs 1
-$PY -m gin_engine.tournament expert ginhunter --matches 100 --ruleset classic --seed 1001 --jobs 1
+$PY $T easy simple --matches 400 --ruleset classic --seed 1 --jobs 1
+# What the expert's knock estimate gets right and wrong (diagnostic; reads the true hands):
+$PY benchmarks/ai_knock_check.py calibration eager 60
+$PY benchmarks/ai_knock_check.py samples eager 15
+$PY benchmarks/ai_knock_check.py samples simple 15
+$PY benchmarks/ai_knock_check.py samples ginhunter 15
+# Variants tried against eager (RESULTS-ai.md, "Issue 13, second session"): apply
+# benchmarks/ai_variants_issue13.patch to a scratch copy, then for example
+# $PY benchmarks/ai_tune.py expert eager 400 decide.MATCH_CHANCE=1 --seed 1 --jobs 1
 # 胡牌制 (issue 15): expert vs simple on 4,000 matches (two seed sets), hu-race, and self-play.
 $PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1 --jobs 2
 $PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1001 --jobs 2
