@@ -1,6 +1,7 @@
 """Load test: N concurrent guests play full matches against gunicorn + PostgreSQL on 127.0.0.1.
 
     .venv/bin/python benchmarks/load.py [--players 8,32,64] [--seconds 30] [--difficulty expert]
+    .venv/bin/python benchmarks/load.py --proxy   # through deploy/'s nginx, as in production
 
 Creates a fresh PostgreSQL database (``gin_bench``, migrated with ``flask db upgrade``), starts
 the site with ``gunicorn.conf.py`` (workers from the CPU count) and, on the same settings, a
