@@ -18,22 +18,21 @@ Seats rotate on common seeds exactly as in ``romme_engine.tournament`` (same dea
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections.abc import Sequence
 
-from romme_engine.actions import Action, Discard, DrawStock, NextHand, TakeDiscard
+from romme_engine.actions import Action, Discard, DrawStock, TakeDiscard
 from romme_engine.ai import BENCH_LEVELS
 from romme_engine.ai.levels import EXPERT, STYLES, expert_ranking
 from romme_engine.ai.plan import Style, Why, step
-from romme_engine.ai.rollout import clone, match_utility, weigh
+from romme_engine.ai.rollout import best_option, clone, match_utility, weigh
 from romme_engine.cards import Card
-from romme_engine.hand import Hand, Phase
+from romme_engine.hand import Hand
 from romme_engine.laydown import LayDown
 from romme_engine.match import Match
 from romme_engine.ruleset import ROMME
-from romme_engine.tournament import MAX_STEPS, Tally, report
+from romme_engine.tournament import Tally, play_out, report, rotated, rotations
 from romme_engine.view import PlayerView
 
 
@@ -48,13 +47,8 @@ class Cheat:
 
     def _best(self, view: PlayerView, options: Sequence[Action]) -> int:
         assert self.truth is not None
-        means = weigh(view.player, options, [clone(self.truth)], self.styles, view.scores,
-                      match_utility(view))
-        best = 0
-        for i, mean in enumerate(means):
-            if mean > means[best]:
-                best = i
-        return best
+        return best_option(weigh(view.player, options, [clone(self.truth)], self.styles,
+                                 view.scores, match_utility(view)))
 
     def take(self, view: PlayerView) -> bool:
         return self._best(view, [TakeDiscard(), DrawStock()]) == 0
@@ -72,48 +66,18 @@ class Cheat:
 
 def play_match(seed: int, levels: list[str], shift: int, top: int) -> Tally:
     """As ``romme_engine.tournament.play_match``, with level A (index 0) played by the cheat."""
-    players = len(levels)
-    seats = [levels[(s - shift) % players] for s in range(players)]
-    a_seat = shift
-    match = Match.new(ROMME, players, random.Random(seed))
-    real = [EXPERT if s == a_seat else STYLES[level] for s, level in enumerate(seats)]
+    seats = rotated(levels, shift)
+    match = Match.new(ROMME, len(seats), random.Random(seed))
+    real = [EXPERT if s == shift else STYLES[level] for s, level in enumerate(seats)]
     cheat = Cheat(real, top)
     styles = list(real)
-    styles[a_seat] = cheat.style()
-    names = ["cheat" if s == a_seat else level for s, level in enumerate(seats)]
-    tally = Tally(matches=1)
-    for _ in range(MAX_STEPS):
-        if match.phase is Phase.MATCH_OVER:
-            break
-        if match.phase is Phase.HAND_OVER:
-            match.next_hand()
-            continue
-        seat = match.hand.turn
-        view = match.view(seat)
-        start = time.perf_counter()
+    styles[shift] = cheat.style()
+
+    def choose(seat: int, view: PlayerView) -> Action:
         cheat.truth = match.hand
-        action: Action = NextHand() if view.phase is Phase.HAND_OVER else step(
-            view, styles[seat])[0]
-        tally.times.setdefault(names[seat], []).append(time.perf_counter() - start)
-        match.apply(seat, action)
-    else:
-        raise RuntimeError(f"match {seed} did not end in {MAX_STEPS} steps")
-    assert match.standing is not None
-    for result in match.results:
-        if result.winner is None:
-            tally.ends["stock ran out"] += 1
-        else:
-            who = "A" if result.winner == a_seat else "other"
-            tally.ends[f"{who} {result.end.value}"] += 1
-    winners = match.standing.winners
-    if winners == (a_seat,):
-        tally.wins = 1
-    elif a_seat in winners:
-        tally.shared = 1
-    totals = match.standing.totals
-    others = [t for s, t in enumerate(totals) if s != a_seat]
-    tally.margin = round(sum(others) / len(others) - totals[a_seat])
-    return tally
+        return step(view, styles[seat])[0]
+
+    return play_out(match, shift, seats, choose, seed)
 
 
 def main() -> None:
@@ -129,9 +93,8 @@ def main() -> None:
     levels = ["cheat"] + [args.opponent] * (args.players - 1)
     start = time.perf_counter()
     total = Tally()
-    for i in range(math.ceil(args.matches / args.players)):
-        for shift in range(args.players):
-            total.add(play_match(args.seed + i, levels, shift, args.top))
+    for seed, shift in rotations(args.matches, args.players, args.seed):
+        total.add(play_match(seed, levels, shift, args.top))
     for line in report(("cheat", args.opponent), args.players, total):
         print(line)
     print(f"ruleset romme, seed {args.seed}, top {args.top}, "

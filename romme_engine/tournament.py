@@ -14,13 +14,16 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engine_common.stats import percentile, wilson
+from romme_engine.actions import Action
 from romme_engine.ai import BENCH_LEVELS, make_bot
 from romme_engine.hand import Phase
 from romme_engine.match import Match
 from romme_engine.ruleset import PRESETS, Ruleset, preset
+from romme_engine.view import PlayerView
 
 MAX_STEPS = 20000
 """A guard: a match that never ends is a bug, not a result."""
@@ -54,14 +57,35 @@ def seat_levels(levels: tuple[str, ...], players: int) -> list[str]:
     return [levels[min(i, len(levels) - 1)] for i in range(players)]
 
 
+Chooser = Callable[[int, PlayerView], Action]
+"""Who decides: the move of ``seat`` from its view."""
+
+
+def rotations(matches: int, players: int, seed: int) -> Iterator[tuple[int, int]]:
+    """``(seed, shift)`` of every match: ``matches`` rounded up to whole rotations of the
+    seats, each seed ``seed``, ``seed+1``... once per rotation."""
+    for i in range(math.ceil(matches / players)):
+        for shift in range(players):
+            yield seed + i, shift
+
+
+def rotated(levels: list[str], shift: int) -> list[str]:
+    """The level in each seat once the list is rotated by ``shift``: A sits in seat ``shift``."""
+    return [levels[(s - shift) % len(levels)] for s in range(len(levels))]
+
+
 def play_match(ruleset: Ruleset, seed: int, levels: list[str], shift: int) -> Tally:
     """One match on the deals of ``seed`` with the level list rotated by ``shift`` seats;
     the A player (index 0 of ``levels``) sits in seat ``shift``."""
-    players = len(levels)
-    seats = [levels[(s - shift) % players] for s in range(players)]
-    a_seat = shift
-    match = Match.new(ruleset, players, random.Random(seed))
+    seats = rotated(levels, shift)
+    match = Match.new(ruleset, len(seats), random.Random(seed))
     bots = [make_bot(level, random.Random(f"{seed}:{s}")) for s, level in enumerate(seats)]
+    return play_out(match, shift, seats, lambda seat, view: bots[seat].choose(view), seed)
+
+
+def play_out(match: Match, a_seat: int, names: list[str], choose: Chooser, seed: int) -> Tally:
+    """Play ``match`` to its end, ``choose`` deciding every move; the figures from seat
+    ``a_seat``'s side, each decision's time under its seat's name."""
     tally = Tally(matches=1)
     for _ in range(MAX_STEPS):
         if match.phase is Phase.MATCH_OVER:
@@ -72,8 +96,8 @@ def play_match(ruleset: Ruleset, seed: int, levels: list[str], shift: int) -> Ta
         seat = match.hand.turn
         view = match.view(seat)
         start = time.perf_counter()
-        action = bots[seat].choose(view)
-        tally.times.setdefault(seats[seat], []).append(time.perf_counter() - start)
+        action = choose(seat, view)
+        tally.times.setdefault(names[seat], []).append(time.perf_counter() - start)
         match.apply(seat, action)
     else:
         raise RuntimeError(f"match {seed} did not end in {MAX_STEPS} steps")
@@ -100,10 +124,8 @@ def run(levels: tuple[str, ...], players: int, matches: int, ruleset: Ruleset, s
     """``matches`` matches (rounded up to whole seat rotations) on seeds ``seed``, ``seed+1``..."""
     seated = seat_levels(levels, players)
     total = Tally()
-    rounds = math.ceil(matches / players)
-    for i in range(rounds):
-        for shift in range(players):
-            total.add(play_match(ruleset, seed + i, seated, shift))
+    for match_seed, shift in rotations(matches, players, seed):
+        total.add(play_match(ruleset, match_seed, seated, shift))
     return total
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from romme_engine.actions import Action, Discard, DrawStock, TakeDiscard
 from romme_engine.ai.levels import EXPERT, expert_ranking
 from romme_engine.ai.plan import Style, Why
-from romme_engine.ai.rollout import match_utility, sample_world, weigh
+from romme_engine.ai.rollout import best_option, match_utility, sample_world, weigh
 from romme_engine.cards import Card, encode_cards
 from romme_engine.hand import Hand
 from romme_engine.laydown import LayDown
@@ -61,13 +61,8 @@ class MonteCarlo:
         if not worlds:
             return 0
         styles = [self.model] * view.players
-        means = weigh(view.player, options, worlds, styles, view.scores, match_utility(view),
-                      self.horizon)
-        best = 0
-        for i, mean in enumerate(means):
-            if mean > means[best]:
-                best = i
-        return best
+        return best_option(weigh(view.player, options, worlds, styles, view.scores,
+                                 match_utility(view), self.horizon))
 
     def take(self, view: PlayerView) -> bool:
         """Take the top discard (the expert always does when it may) unless drawing plays

@@ -182,3 +182,12 @@ def weigh(
         means.append(total / max(1, len(worlds)))
     return means
 
+
+def best_option(means: Sequence[float]) -> int:
+    """Index of the highest mean; on a tie the earlier option (the expert's own choice
+    comes first) stays."""
+    best = 0
+    for i, mean in enumerate(means):
+        if mean > means[best]:
+            best = i
+    return best
