@@ -321,18 +321,19 @@ def database_url(name: str) -> str:
     return f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
 
 
-def fresh_database(name: str) -> str:
-    """Drop and create ``name`` on the local PostgreSQL, migrate it, return its URL."""
+def fresh_database(name: str, root: Path = ROOT) -> str:
+    """Drop and create ``name`` on the local PostgreSQL, migrate it with the migrations of
+    the checkout at ``root`` (this one by default), return its URL."""
     import psycopg
 
     with psycopg.connect(f"{PG_ADMIN_URL}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     url = database_url(name)
-    env = server_env(url)
+    env = server_env(url, PYTHONPATH=str(root))
     done = subprocess.run(
         [str(VENV_BIN / "flask"), "--app", "webapp", "db", "upgrade"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=root, env=env, capture_output=True, text=True,
     )
     if done.returncode != 0:
         raise RuntimeError(f"flask db upgrade failed:\n{done.stderr[-2000:]}")
@@ -363,11 +364,16 @@ def server_env(url: str, secret: str | None = None, **extra: str) -> dict[str, s
 
 
 class ServerProcess:
-    """A gunicorn master started with ``gunicorn.conf.py``, on a free 127.0.0.1 port."""
+    """A gunicorn master started with ``gunicorn.conf.py``, on a free 127.0.0.1 port; the
+    site and the settings of the checkout at ``root`` (this one by default)."""
 
-    def __init__(self, env: dict[str, str], app: str | None = None, log: Path | None = None):
+    def __init__(
+        self, env: dict[str, str], app: str | None = None, log: Path | None = None,
+        root: Path = ROOT,
+    ):
         self.port = free_port()
-        self.env = {**env, "HOST": "127.0.0.1", "PORT": str(self.port)}
+        self.root = root
+        self.env = {**env, "HOST": "127.0.0.1", "PORT": str(self.port), "PYTHONPATH": str(root)}
         self.app = app
         self.log_path = log
         self.proc: subprocess.Popen[bytes] | None = None
@@ -377,12 +383,12 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, ready_path: str = "/", wait: float = 30.0) -> ServerProcess:
-        args = [str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py")]
+        args = [str(VENV_BIN / "gunicorn"), "-c", str(self.root / "gunicorn.conf.py")]
         if self.app:
             args.append(self.app)
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(
-            args, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+            args, cwd=self.root, env=self.env, stdout=out, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         if out is not subprocess.DEVNULL:
