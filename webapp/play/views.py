@@ -30,7 +30,7 @@ from webapp.play.messages import (
     turn_line,
 )
 from webapp.play.table import build_table
-from webapp.store import MatchRecord, StaleMatchError
+from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 
 bp = Blueprint("play", __name__)
 # Sentences about the game, for the table and for the rules pages' worked examples.
@@ -83,6 +83,7 @@ def refused_move(refused: engine.IllegalActionError) -> tuple[str, int] | Respon
 
 @bp.get("/play")
 def table() -> tuple[str, int] | Response:
+    read_without_transaction()
     record = service.current_match()
     if record is None:
         return render_template("play/none.html"), 200

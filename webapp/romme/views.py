@@ -31,7 +31,7 @@ from webapp.romme.messages import (
     status_line,
 )
 from webapp.romme.table import SORTS, build_table
-from webapp.store import MatchRecord, StaleMatchError
+from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 
 bp = Blueprint("romme", __name__, url_prefix="/romme")
 for _sentence in (hand_banner, hint_text, match_banner, seat_name, status_line):
@@ -107,6 +107,7 @@ def meld_choice(choice: MeldChoice) -> Response:
 
 @bp.get("")
 def table() -> tuple[str, int] | Response:
+    read_without_transaction()
     record = current_match()
     if record is not None and record.game == GIN:
         return redirect(url_for("play.table", _anchor="table"))

@@ -1,0 +1,97 @@
+"""The pages that read in AUTOCOMMIT (`webapp.store.read_without_transaction`) send nothing
+but SELECT: a write added to one of them would commit on its own, outside any transaction,
+so it must fail here first."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from tests.web.account_helpers import (
+    reach_the_winning_knock,
+    register,
+    seat_winning_match,
+    token,
+)
+from tests.web.play_helpers import get, post_move, seat_match
+from tests.web.romme_helpers import romme_page, seat_romme
+from webapp.extensions import db
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """Every SQL statement the app sends while the block runs, first word upper-cased."""
+    sent: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        sent.append(statement.split(None, 1)[0].upper())
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+def assert_reads_only(app: Flask, client: FlaskClient, path: str) -> None:
+    with statements(app) as sent:
+        response = client.get(path)
+    assert response.status_code == 200, path
+    assert sent, f"{path} asked the database nothing"
+    assert set(sent) == {"SELECT"}, f"{path} sent {sent}"
+
+
+def test_the_gin_table_only_reads_in_every_phase(app: Flask, client: FlaskClient) -> None:
+    seat_match(app, client, seed=3)
+    page = get(client)
+    assert page.phase == "upcard"
+    for path in ("/play", "/play?hint=1"):
+        assert_reads_only(app, client, path)
+    assert post_move(client, page, "pass-upcard").status_code == 303
+    assert_reads_only(app, client, "/play")  # the draw
+    assert post_move(client, get(client), "draw-stock").status_code == 303
+    for path in ("/play", "/play?hint=1", "/play?confirm=knock"):  # the discard
+        assert_reads_only(app, client, path)
+
+
+def test_a_finished_match_only_reads(app: Flask, client: FlaskClient) -> None:
+    seat_winning_match(app, client)
+    assert_reads_only(app, client, "/play")
+    reach_the_winning_knock(client)
+    assert_reads_only(app, client, "/play")
+    finish_by_knocking_from_the_discard(client)
+    assert_reads_only(app, client, "/play")  # the result, with the points awarded
+
+
+def finish_by_knocking_from_the_discard(client: FlaskClient) -> None:
+    page = get(client)
+    assert page.phase == "discard"
+    assert post_move(client, page, "knock", "KC").status_code == 303
+    assert get(client).phase == "match-over"
+
+
+def test_the_romme_table_only_reads(app: Flask, client: FlaskClient) -> None:
+    seat_romme(app, client, players=3, seed=5)
+    assert romme_page(client).status == 200
+    for path in ("/romme", "/romme?hint=1"):
+        assert_reads_only(app, client, path)
+
+
+def test_the_health_check_only_reads(app: Flask, client: FlaskClient) -> None:
+    assert_reads_only(app, client, "/healthz")
+
+
+def test_an_account_s_table_only_reads(app: Flask, client: FlaskClient) -> None:
+    """Logged in, the cookie's account (and its session generation) is read on the same path."""
+    assert register(client, "reader").status_code == 303
+    data = {"csrf_token": token(client, "/"), "ruleset": "quick", "difficulty": "easy"}
+    assert client.post("/new", data=data).status_code == 303
+    assert_reads_only(app, client, "/play")
+    assert_reads_only(app, client, "/healthz")
