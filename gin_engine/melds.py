@@ -234,7 +234,7 @@ def deadwood_mask(mask: CardMask) -> int:
     if not ranks:
         return table[s] + table[h] + table[d] + table[c]
     if ranks & (ranks - 1):
-        return _search_sets((s, h, d, c))[0]
+        return _sets_deadwood(s, h, d, c, ranks)
     # one rank held 3 or 4 times: no set, the set, or (4 held) a 3-set leaving one card to a run
     keep = ~ranks
     a0, a1, a2, a3 = table[s], table[h], table[d], table[c]
@@ -243,6 +243,50 @@ def deadwood_mask(mask: CardMask) -> int:
     if s & h & d & c:
         with_set += min(0, a0 - b0, a1 - b1, a2 - b2, a3 - b3)
     return without if without < with_set else with_set
+
+
+def _sets_deadwood(s: int, h: int, d: int, c: int, ranks: int) -> int:
+    """`_search_sets`'s minimum alone, for two or more ranks held three or four times.
+
+    The bots ask this hundreds of thousands of times a match, so it lists each rank's choices
+    as the cards it takes from each suit (no set, the set, or each 3-set of a 4-held rank) and
+    tries every combination with plain loops; `_search_sets` also says which sets.
+    """
+    choices = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        held = (s & low, h & low, d & low, c & low)
+        options = [(0, 0, 0, 0), held]
+        if all(held):  # each 3-set of the four
+            options += [
+                (0, low, low, low), (low, 0, low, low), (low, low, 0, low), (low, low, low, 0),
+            ]
+        choices.append(options)
+    table = _RUN_DW
+    best = 999
+    if len(choices) == 2:  # by far the most frequent case
+        first, second = choices
+        for a0, a1, a2, a3 in first:
+            for b0, b1, b2, b3 in second:
+                total = (
+                    table[s & ~(a0 | b0)] + table[h & ~(a1 | b1)]
+                    + table[d & ~(a2 | b2)] + table[c & ~(a3 | b3)]
+                )
+                if total < best:
+                    best = total
+        return best
+    for combo in product(*choices):
+        ts = th = td = tc = 0
+        for x0, x1, x2, x3 in combo:
+            ts |= x0
+            th |= x1
+            td |= x2
+            tc |= x3
+        total = table[s & ~ts] + table[h & ~th] + table[d & ~td] + table[c & ~tc]
+        if total < best:
+            best = total
+    return best
 
 
 def deadwood(cards: Iterable[Card] | CardMask) -> int:

@@ -219,6 +219,17 @@ def test_meld_candidates_and_knock_arrangements_match_brute_force(hand: list[Car
     assert [a.deadwood for a in found] == sorted(a.deadwood for a in found)
 
 
+@SETTINGS
+@given(st.integers(0, 10), st.integers(10, 11), st.randoms(use_true_random=False))
+def test_deadwood_of_set_heavy_hands_matches_brute_force(
+    low: int, size: int, rng: random.Random
+) -> None:
+    """Three ranks, all four suits: two or three ranks held three or four times at once."""
+    pool = [c for c in DECK if low <= c.rank < low + 3]
+    hand = rng.sample(pool, size)
+    assert deadwood_mask(to_mask(hand)) == brute_deadwood(frozenset(hand))
+
+
 def test_deadwood_on_many_seeded_random_hands() -> None:
     rng = random.Random(2024)
     for _ in range(300):
