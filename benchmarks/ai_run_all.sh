@@ -43,7 +43,9 @@ $PY benchmarks/ai_knock_check.py samples ginhunter 15
 # $PY benchmarks/ai_tune.py expert eager 600 expert.DEFENCE=0.7 --seed 1 --jobs 1   (and vs simple)
 # $PY benchmarks/ai_tune.py expert eager 600 expert.DEFENCE=1.3 --seed 1 --jobs 1
 # $PY benchmarks/ai_tune.py expert eager 600 decide.SAMPLES=32 --seed 1 --jobs 1
-# $PY benchmarks/ai_knock_check.py samples eager 15 --style 2   (the STYLE=2 samples against the true hands)
+# $PY benchmarks/ai_tune.py expert eager 600 decide.STYLE=2 decide.PLAY_ON_BONUS=6 --seed 1 --jobs 1
+# $PY benchmarks/ai_knock_check.py samples eager 15 --style 2   (STYLE=2 samples vs the true hands)
+# $PY benchmarks/ai_knock_check.py samples simple 15 --style 2
 # 胡牌制 (issue 15): expert vs simple on 4,000 matches (two seed sets), hu-race, and self-play.
 $PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1 --jobs 2
 $PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1001 --jobs 2
