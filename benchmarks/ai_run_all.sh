@@ -34,6 +34,18 @@ $PY benchmarks/ai_knock_check.py samples ginhunter 15
 # Variants tried against eager (RESULTS-ai.md, "Issue 13, second session"): apply
 # benchmarks/ai_variants_issue13.patch to a scratch copy, then for example
 # $PY benchmarks/ai_tune.py expert eager 400 decide.MATCH_CHANCE=1 --seed 1 --jobs 1
+# Fourth round (RESULTS-ai.md, "fourth round"): apply benchmarks/ai_variants_issue13_round4.patch
+# to a scratch copy; each variant against the committed expert's own run on the same 600 matches:
+# $PY benchmarks/ai_tune.py expert eager 600 --seed 1 --jobs 1      (and: expert simple 600)
+# $PY benchmarks/ai_tune.py expert eager 600 decide.STYLE=2 --seed 1 --jobs 1
+# $PY benchmarks/ai_tune.py expert eager 600 decide.PLAY_ON_BONUS=3 --seed 1 --jobs 1
+# $PY benchmarks/ai_tune.py expert eager 600 decide.EXTRA_DRAWS=3 --seed 1 --jobs 1
+# $PY benchmarks/ai_tune.py expert eager 600 expert.DEFENCE=0.7 --seed 1 --jobs 1   (and vs simple)
+# $PY benchmarks/ai_tune.py expert eager 600 expert.DEFENCE=1.3 --seed 1 --jobs 1
+# $PY benchmarks/ai_tune.py expert eager 600 decide.SAMPLES=32 --seed 1 --jobs 1
+# $PY benchmarks/ai_tune.py expert eager 600 decide.STYLE=2 decide.PLAY_ON_BONUS=6 --seed 1 --jobs 1
+# $PY benchmarks/ai_knock_check.py samples eager 15 --style 2   (STYLE=2 samples vs the true hands)
+# $PY benchmarks/ai_knock_check.py samples simple 15 --style 2
 # 胡牌制 (issue 15): expert vs simple on 4,000 matches (two seed sets), hu-race, and self-play.
 $PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1 --jobs 2
 $PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 1001 --jobs 2
