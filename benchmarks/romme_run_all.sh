@@ -26,3 +26,13 @@ run $PY benchmarks/romme_cheat.py simple --players 4 --matches 1000 --seed 1
 # (two halves of the same 2,000 matches: seeds 1-500 and 501-1000)
 run $PY -m romme_engine.tournament expert-mc expert --players 2 --matches 1000 --seed 1
 run $PY -m romme_engine.tournament expert-mc expert --players 2 --matches 1000 --seed 501
+# fourth round: the expert that keeps a card that fits rather than a bare pair (benchmark level
+# expert-hold), and the cheat that reads the other hands but not the stock (about 11 minutes
+# of one free core for the two blocks of 50; seeds 1-25 and 26-50 are --matches 100 --seed 1)
+run $PY -m romme_engine.tournament expert-hold simple --players 2 --matches 2000 --seed 1
+run $PY -m romme_engine.tournament expert-hold simple --players 2 --matches 2000 --seed 5000
+run $PY -m romme_engine.tournament expert-hold simple --players 4 --matches 1000 --seed 1
+run $PY benchmarks/romme_losses.py expert-hold simple --players 2 --matches 2000
+run $PY benchmarks/romme_cheat.py simple --players 2 --matches 50 --seed 1 --stock-samples 8
+run $PY benchmarks/romme_cheat.py simple --players 2 --matches 50 --seed 26 --stock-samples 8
+run $PY -m romme_engine.tournament expert simple --players 2 --matches 100 --seed 1

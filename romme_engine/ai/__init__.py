@@ -18,9 +18,11 @@ from romme_engine.hand import Phase
 from romme_engine.view import PlayerView
 
 LEVELS = ("simple", "easy", "normal", "expert")
-BENCH_LEVELS = (*LEVELS, "expert-v1", "expert-mc")
-"""What the tournament may seat: the levels, the first expert (a yardstick) and the Monte Carlo
-expert (``montecarlo``, benchmark only until it is measured better than the expert)."""
+BENCH_LEVELS = (*LEVELS, "expert-v1", "expert-mc", "expert-hold")
+"""What the tournament may seat: the levels, the first expert (a yardstick), the Monte Carlo
+expert (``montecarlo``) and the expert that holds a card back for a bare pair
+(``levels.EXPERT_HOLD``); the last two are benchmark only until measured better than the
+expert."""
 
 STYLES = {**LEVEL_STYLES, "expert-mc": EXPERT_MC}
 
