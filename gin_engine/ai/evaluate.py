@@ -134,8 +134,8 @@ def options(
     that two players can never pass cards back and forth for ever), when there are any: a
     person may take a pile card that lowers nothing, and then every discard is scored.
     """
-    every = [
-        (deadwood_mask(h11 ^ 1 << i), DECK[i]) for i in bit_indices(h11) if DECK[i] is not keep
+    every = [  # remembered: draw_gain starts from the same 10-card hands
+        (_deadwood(h11 ^ 1 << i), DECK[i]) for i in bit_indices(h11) if DECK[i] is not keep
     ]
     plain = [(d, card) for d, card in every if below is None or d < below] or every
     least = min(d for d, _ in plain)

@@ -21,8 +21,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gin_engine.ai.base import in_some_meld_mask
-from gin_engine.ai.evaluate import by_value
+from gin_engine.ai.evaluate import by_value, meld_partners
 from gin_engine.ai.inference import sample_hidden
 from gin_engine.ai.memory import Memory
 from gin_engine.cards import CardMask, to_mask
@@ -134,7 +133,7 @@ def play_out(
     while True:
         hand = hands[player]
         taken = left = card = 0
-        if top and in_some_meld_mask(hand, top):
+        if top and meld_partners(hand) & top:
             now = counts[player] if counts[player] >= 0 else deadwood_mask(hand)
             left, card = _best_discard(hand | top, top)
             if left < now:
