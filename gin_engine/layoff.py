@@ -123,6 +123,12 @@ def lay_off(
     return lay_off_result(defender, melds, chains, combo)
 
 
+def lay_off_deadwood(defender: CardMask, knocker_melds: Sequence[CardMask]) -> int:
+    """``lay_off(...).deadwood`` for valid masks, without building the showing (the bots'
+    play-outs need only the count)."""
+    return _best_lay_off(defender, _chains(defender, knocker_melds))[0]
+
+
 def lay_off_result(
     defender: CardMask,
     melds: Sequence[CardMask],
@@ -166,7 +172,7 @@ def knocker_arrangement(
     for arrangement in knock_arrangements(knocker, knock_limit):
         masks = tuple(to_mask(m.cards) for m in arrangement.melds)
         kn = arrangement.deadwood
-        de, _ = _best_lay_off(defender, _chains(defender, masks))
+        de = lay_off_deadwood(defender, masks)
         result = de - kn if kn < de else -(undercut_bonus + kn - de)
         key = (-result, kn, masks)
         if best is None or key < best:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gin_engine.ai.inference import danger
-from gin_engine.cards import DECK, VALUES, Card, CardMask, bit_indices
+from gin_engine.cards import DECK, FULL_MASK, RANK_BITS, VALUES, Card, CardMask, bit_indices
 from gin_engine.melds import deadwood_mask
 
 GAIN_EARLY = 3.5
@@ -45,11 +45,37 @@ def _deadwood(mask: CardMask) -> int:
     return deadwood_mask(mask)
 
 
+_BY_VALUE = sorted(((VALUES[i % 13], 1 << i) for i in range(52)), reverse=True)
+"""(value, bit) of every card, highest value first (ties: highest bit first)."""
+
+
 def by_value(mask: CardMask) -> list[tuple[int, int]]:
-    """(value, bit) of each card of ``mask``, highest value first."""
-    cards = [(VALUES[i % 13], 1 << i) for i in bit_indices(mask)]
-    cards.sort(reverse=True)
-    return cards
+    """(value, bit) of each card of ``mask``, highest value first (ties: highest bit first).
+
+    Filtering the whole deck in a fixed order is cheaper than sorting the hand each time, and
+    the play-outs ask this for every turn."""
+    return [card for card in _BY_VALUE if mask & card[1]]
+
+
+_SUIT = 0x1FFF
+_FROM_RANK = tuple(FULL_MASK & ~sum(RANK_BITS << r for r in range(k)) for k in range(3))
+"""``_FROM_RANK[k]``: the cards of rank k and up (a shift by k rank steps lands there)."""
+_UP_TO_RANK = tuple(FULL_MASK & ~sum(RANK_BITS << r for r in range(13 - k, 13)) for k in range(3))
+"""``_UP_TO_RANK[k]``: the cards of rank 12 - k and down."""
+
+
+def meld_partners(hand: CardMask) -> CardMask:
+    """The cards that would form a set or a run with two cards of ``hand``.
+
+    Any other card is in no meld of the hand plus it: drawn, it stays deadwood. Per suit, rank
+    r runs with r+1 and r+2, r-1 and r+1, or r-2 and r-1; the masks keep shifts in their suit.
+    """
+    s, h, d, c = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39
+    pairs = (s & (h | d | c)) | (h & (d | c)) | (d & c)  # ranks held at least twice
+    up1, up2 = hand >> 1 & _UP_TO_RANK[1], hand >> 2 & _UP_TO_RANK[2]
+    down1, down2 = hand << 1 & _FROM_RANK[1], hand << 2 & _FROM_RANK[2]
+    runs = (up1 & up2) | (down1 & up1) | (down1 & down2)
+    return runs | pairs * RANK_BITS  # each such rank in all four suits (no carries)
 
 
 def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
@@ -57,13 +83,17 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
 
     Throwing card d from hand h leaves at least deadwood(h) - value(d) (put d back as
     deadwood), so trying the cards from the highest value down may stop as soon as that bound
-    cannot beat the best found: the same result with far fewer searches.
+    cannot beat the best found: the same result with far fewer searches. A drawn card that
+    melds with no two cards of the hand is thrown back without a search.
     """
     base = _deadwood(h10)
     held = by_value(h10)
+    partners = meld_partners(h10)
     total = 0.0
     for i, p in draw_p.items():
         bit = 1 << i
+        if not partners & bit:
+            continue  # it melds with nothing: it would stay deadwood and be thrown back
         with_card = h10 | bit
         now = _deadwood(with_card)
         if now == base + VALUES[i % 13]:
@@ -104,8 +134,8 @@ def options(
     that two players can never pass cards back and forth for ever), when there are any: a
     person may take a pile card that lowers nothing, and then every discard is scored.
     """
-    every = [
-        (deadwood_mask(h11 ^ 1 << i), DECK[i]) for i in bit_indices(h11) if DECK[i] is not keep
+    every = [  # remembered: draw_gain starts from the same 10-card hands
+        (_deadwood(h11 ^ 1 << i), DECK[i]) for i in bit_indices(h11) if DECK[i] is not keep
     ]
     plain = [(d, card) for d, card in every if below is None or d < below] or every
     least = min(d for d, _ in plain)

@@ -63,7 +63,8 @@ def weights(memory: Memory) -> list[float]:
         return w
     boosted = _near(memory.opp_known | memory.opp_taken, NEIGHBOURS)
     damped = _near(memory.opp_discards | memory.opp_declined, CLOSE)
-    raw = 0.0
+    raw: list[tuple[int, float]] = []  # (index, weight before scaling) of the unseen cards
+    total = 0.0
     for i in bit_indices(unseen):
         low = 1 << i
         x = 1.0
@@ -71,19 +72,19 @@ def weights(memory: Memory) -> list[float]:
             x *= TAKEN_BOOST
         if damped & low:
             x *= SHED_DAMP
-        w[i] = x
-        raw += x
-    scale = memory.opp_hidden / raw
+        raw.append((i, x))
+        total += x
+    scale = memory.opp_hidden / total
     for _ in range(3):  # renormalise after capping
         total = 0.0
-        for i in range(52):
-            if w[i]:
-                v = min(MAX_WEIGHT, w[i] * scale)
-                total += v
+        for _, x in raw:  # in index order, as before: the very same floats
+            total += min(MAX_WEIGHT, x * scale)
         if total <= 0 or abs(total - memory.opp_hidden) < 1e-6:
             break
         scale *= memory.opp_hidden / total
-    return [min(MAX_WEIGHT, x * scale) if x else 0.0 for x in w]
+    for i, x in raw:
+        w[i] = min(MAX_WEIGHT, x * scale)
+    return w
 
 
 def holding(memory: Memory, w: list[float]) -> list[float]:

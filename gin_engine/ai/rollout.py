@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
-from gin_engine.ai.base import in_some_meld_mask
-from gin_engine.ai.evaluate import by_value
+from gin_engine.ai.evaluate import by_value, meld_partners
 from gin_engine.ai.inference import sample_hidden
 from gin_engine.ai.memory import Memory
-from gin_engine.cards import CardMask
+from gin_engine.cards import CardMask, to_mask
 from gin_engine.hu import hu_points
-from gin_engine.layoff import lay_off
-from gin_engine.melds import arrange, deadwood_mask
+from gin_engine.layoff import lay_off_deadwood
+from gin_engine.melds import arrange_mask, deadwood_mask
 from gin_engine.ruleset import Ruleset, Scoring
 
 LATE_STOCK = 6
@@ -82,14 +82,21 @@ def showdown(ruleset: Ruleset, knocker: CardMask, defender: CardMask) -> int:
     are weighed in the scoring's own points."""
     if ruleset.scoring is Scoring.HU:
         return hu_points(ruleset, knocker, defender)
-    melds = arrange(knocker)
-    mine = melds.deadwood
+    mine, melds = _knocker_melds(knocker)
     if mine == 0:
         return ruleset.gin_bonus + deadwood_mask(defender)
-    theirs = lay_off(defender, melds.melds).deadwood
+    theirs = lay_off_deadwood(defender, melds)
     if theirs <= mine:
         return -(ruleset.undercut_bonus + mine - theirs)
     return theirs - mine
+
+
+@lru_cache(maxsize=256)
+def _knocker_melds(knocker: CardMask) -> tuple[int, tuple[CardMask, ...]]:
+    """The deadwood and meld masks of the knocker's minimum arrangement, remembered: a knock
+    decision shows the same knocking hand down in each of its sampled worlds."""
+    melds = arrange_mask(knocker)
+    return melds.deadwood, tuple(to_mask(m.cards) for m in melds.melds)
 
 
 def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
@@ -118,27 +125,28 @@ def play_out(
     ``knock_rules``: the most deadwood (me, opponent) knock with while the stock is deep.
     """
     hands = [mine, world.opponent]
+    counts = [-1, -1]  # each hand's deadwood once known: the ``left`` of its last discard
     stock = list(world.stock)
     stock.reverse()  # pop() draws the first card
     player = 1
     limit, dead = ruleset.knock_limit, ruleset.dead_hand_stock
     while True:
         hand = hands[player]
-        now = deadwood_mask(hand)
-        taken = 0
-        if top and in_some_meld_mask(hand, top):
-            after, _ = _best_discard(hand | top, top)
-            if after < now:
+        taken = left = card = 0
+        if top and meld_partners(hand) & top:
+            now = counts[player] if counts[player] >= 0 else deadwood_mask(hand)
+            left, card = _best_discard(hand | top, top)
+            if left < now:
                 taken = top
         if taken:
-            hand |= taken
+            hand |= taken  # left and card: the discard search just made for this hand
         elif len(stock) > dead:
             hand |= stock.pop()
+            left, card = _best_discard(hand, 0)
         else:
             return 0
-        left, card = _best_discard(hand, taken)
         hand ^= card
-        hands[player] = hand
+        hands[player], counts[player] = hand, left
         rule = knock_rules[player] if len(stock) > LATE_STOCK else limit
         if left == 0 or left <= min(rule, limit):
             points = showdown(ruleset, hand, hands[1 - player])

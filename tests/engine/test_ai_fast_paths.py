@@ -1,0 +1,43 @@
+"""The expert's shortcuts give what the plain computations give (evaluate, rollout)."""
+
+from __future__ import annotations
+
+import random
+
+from gin_engine.ai.base import in_some_meld_mask
+from gin_engine.ai.evaluate import by_value, meld_partners
+from gin_engine.cards import VALUES, to_mask
+from gin_engine.layoff import lay_off, lay_off_deadwood
+from gin_engine.melds import arrange_mask
+
+
+def _hands(count: int, seed: int) -> list[tuple[int, int]]:
+    """(hand mask of 0..11 cards, an index of a card not in it)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        cards = rng.sample(range(52), rng.randint(0, 11) + 1)
+        found.append((sum(1 << i for i in cards[1:]), cards[0]))
+    return found
+
+
+def test_meld_partners_are_the_cards_in_some_meld_with_the_hand() -> None:
+    for hand, index in _hands(20_000, 1):
+        assert bool(meld_partners(hand) >> index & 1) == in_some_meld_mask(hand, 1 << index)
+        assert meld_partners(hand) >> 52 == 0
+
+
+def test_by_value_is_the_hand_sorted_highest_value_then_bit_first() -> None:
+    for hand, _ in _hands(2_000, 2):
+        bits = [i for i in range(52) if hand >> i & 1]
+        assert by_value(hand) == sorted(((VALUES[i % 13], 1 << i) for i in bits), reverse=True)
+
+
+def test_lay_off_deadwood_is_lay_offs_count() -> None:
+    rng = random.Random(3)
+    for _ in range(2_000):
+        cards = rng.sample(range(52), 20)
+        knocker, defender = sum(1 << i for i in cards[:10]), sum(1 << i for i in cards[10:])
+        melds = arrange_mask(knocker).melds
+        masks = [to_mask(m.cards) for m in melds]
+        assert lay_off_deadwood(defender, masks) == lay_off(defender, melds).deadwood
