@@ -60,9 +60,9 @@ def read_without_transaction() -> None:
     Each SELECT then sees the latest committed rows, as under the default READ COMMITTED, but
     without a BEGIN before it and a ROLLBACK at the end of the request: two of a table page's
     four database round trips. Replaces Flask-SQLAlchemy's request transaction because it
-    saves more than 5%: a table GET costs PostgreSQL 0.28 instead of 0.65 ms of processor time
-    (``benchmarks/ab.py``, benchmarks/RESULTS-web.md "Load"). ``tests/web/test_read_only_pages.py``
-    checks that these pages send nothing but SELECT.
+    saves more than 5%: 12.7% of a table GET's processor time, PostgreSQL's 0.70 ms falling to
+    0.27 (``benchmarks/ab.py``, benchmarks/RESULTS-web.md "Load").
+    ``tests/web/test_read_only_pages.py`` checks that these pages send nothing but SELECT.
     """
     if not db.session().in_transaction():
         db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
