@@ -194,8 +194,9 @@ def main() -> int:
                     version.server.stop()
                 if version.database:
                     webclient.drop_database(version.database)
-            subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
         report(versions)
+    # The scratch worktrees are gone with their directory: forget them.
+    subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
     return 0
 
 
