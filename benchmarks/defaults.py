@@ -7,8 +7,9 @@ order per state, so a busy machine slows every variant alike:
 - ``as is``: the site as it stands;
 - ``flask session``: Flask's own ``SecureCookieSessionInterface`` (cookie re-signed every page)
   instead of ``webapp/session_cookie.py``;
-- ``babel templates``: Flask-Babel's template ``_``/``ngettext`` and catalogue look-ups instead
-  of ``webapp/i18n.py``'s;
+- ``babel gettext``: Flask-Babel's template ``_``/``ngettext`` and its catalogue look-up on
+  every call, in templates and in Python (messages, labels, lazy texts), instead of
+  ``webapp/i18n.py``'s one look-up per request;
 - ``uncached cards``: every card's name and markup made when the template asks for it, instead
   of ``webapp/cardnames.py``'s per-language cache;
 - ``transaction reads``: the table's reads in the request's transaction (BEGIN … ROLLBACK), the
@@ -98,7 +99,7 @@ class Variants:
 
         self.play_views = play_views
 
-    def babel_templates(self, on: bool) -> None:
+    def babel_gettext(self, on: bool) -> None:
         env = self.app.jinja_env
         if on:
             get = self.babel.get_translations
@@ -109,16 +110,19 @@ class Variants:
                 pgettext=lambda c, s: get().upgettext(c, s),
                 npgettext=lambda c, s, p, n: get().unpgettext(c, s, p, n),
             )
+            # webapp.i18n's gettext family looks the catalogue up through this name.
+            self.i18n.current_translations = get
             self.cardnames.current_translations = get
         else:
             self.i18n._install_template_gettext(self.app)
+            self.i18n.current_translations = self.ours["catalogue"]
             self.cardnames.current_translations = self.ours["catalogue"]
 
     def set(self, name: str, on: bool) -> None:
         if name == "flask session":
             self.app.session_interface = self.flask_session if on else self.ours["session"]
-        elif name == "babel templates":
-            self.babel_templates(on)
+        elif name == "babel gettext":
+            self.babel_gettext(on)
         elif name == "uncached cards":
             self.app.jinja_env.globals.update(self.plain_cards if on else self.ours["cards"])
         elif name == "transaction reads":
@@ -131,7 +135,7 @@ class Variants:
         self.app.jinja_env.cache.clear()
 
 
-VARIANTS = ("as is", "flask session", "babel templates", "uncached cards", "transaction reads")
+VARIANTS = ("as is", "flask session", "babel gettext", "uncached cards", "transaction reads")
 
 
 def main() -> int:

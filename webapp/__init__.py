@@ -9,7 +9,6 @@ from types import TracebackType
 from typing import Any
 
 from flask import Flask
-from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -25,6 +24,7 @@ from webapp.config import (
     settings_from_env,
 )
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
+from webapp.i18n import lazy_gettext as _l
 from webapp.main import bp as main_bp
 from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp

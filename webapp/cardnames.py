@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from babel.support import NullTranslations
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from gin_engine import Card
 from webapp.i18n import current_translations
+from webapp.i18n import lazy_gettext as _l
 
 RANK_NAMES = (
     _l("Ace"), _l("2"), _l("3"), _l("4"), _l("5"), _l("6"), _l("7"), _l("8"), _l("9"), _l("10"),

@@ -6,12 +6,12 @@ import logging
 
 from flask import Flask, render_template
 from flask_babel import LazyString
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from webapp.extensions import db
+from webapp.i18n import lazy_gettext as _l
 from webapp.requestlog import exception_fields, request_fields
 
 # Seconds a browser or client is asked to wait when the database is not answering: a

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from flask import Flask
 from flask_babel import LazyString
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import lazy_pgettext as _lp
 
 import gin_engine as engine
 import romme_engine
 from gin_engine.ai import LEVELS
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS
 from romme_engine.ruleset import PRESETS as ROMME_PRESETS
+from webapp.i18n import gettext as _
+from webapp.i18n import lazy_gettext as _l
+from webapp.i18n import lazy_pgettext as _lp
 from webapp.points import RANKING_POINTS
 
 _LEVEL_NAMES: dict[str, LazyString] = {

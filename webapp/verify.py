@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 import romme_engine as romme
 import romme_engine.verify as romme_verify
@@ -23,6 +21,8 @@ from gin_engine.cards import Card
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, Opening, Ruleset
 from gin_engine.verify import DEFAULT_DEALS, MAX_DEALS, Deal, deals
 from romme_engine.ruleset import DEFAULT_PRESET as ROMME_DEFAULT
+from webapp.i18n import gettext as _
+from webapp.i18n import lazy_gettext as _l
 from webapp.labels import ROMME_RULESETS, RULESETS
 from webapp.models import GIN, ROMME
 from webapp.play.service import PLAYER_SEED_MAX

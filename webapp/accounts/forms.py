@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, ValidationError
 
 from webapp.accounts.names import USERNAME_MIN, normalise_username, valid_username
 from webapp.accounts.passwords import PASSWORD_MAX, PASSWORD_MIN, Weakness, weakness
+from webapp.i18n import lazy_gettext as _l
 from webapp.models import USERNAME_MAX
 
 WEAK_PASSWORD = {

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
@@ -12,6 +10,8 @@ from webapp.accounts import service
 from webapp.accounts.forms import LoginForm, RegisterForm
 from webapp.accounts.names import isolated_text
 from webapp.extensions import limiter, login_required
+from webapp.i18n import gettext as _
+from webapp.i18n import lazy_gettext as _l
 from webapp.points import RANKING_POINTS
 from webapp.time_zones import read_time_zone
 

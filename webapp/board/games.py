@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask_babel import LazyString
-from flask_babel import lazy_pgettext as _lp
 
+from webapp.i18n import lazy_pgettext as _lp
 from webapp.models import ALL_GAMES, GIN, HU, ROMME
 
 

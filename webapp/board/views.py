@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import pgettext
 from flask_login import current_user
 
 from webapp.accounts.service import find_user
@@ -14,6 +12,8 @@ from webapp.board import leaderboard, profile
 from webapp.board.chart import points_chart
 from webapp.board.games import DEFAULT_GAME, GAMES, BoardGame, UnknownGame, board_game
 from webapp.extensions import login_required
+from webapp.i18n import gettext as _
+from webapp.i18n import pgettext
 from webapp.models import User, utcnow
 from webapp.points import RANKING_POINTS
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
 
 from romme_engine.ruleset import DEFAULT_PRESET as ROMME_DEFAULT
 from romme_engine.ruleset import ROMME
+from webapp.i18n import lazy_gettext as _l
 from webapp.labels import (
     DEFAULT_DIFFICULTY,
     DEFAULT_RULESET,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
@@ -11,6 +10,7 @@ from gin_engine.ruleset import PRESETS
 from romme_engine.ruleset import PRESETS as ROMME_PRESETS
 from romme_engine.ruleset import ROMME as ROMME_RULES
 from webapp.extensions import limiter
+from webapp.i18n import gettext as _
 from webapp.main.forms import BAD_PLAYER_SEED, BAD_ROMME_START, NewMatchForm, NewRommeForm
 from webapp.models import GIN, ROMME
 from webapp.play.service import running_match, start_match

@@ -12,13 +12,13 @@ from functools import partial
 from typing import Any
 
 from flask import current_app
-from flask_babel import pgettext
 from markupsafe import Markup
 
 import gin_engine
 from romme_engine import Card
 from romme_engine.ruleset import Ruleset
 from webapp.cardnames import card_face
+from webapp.i18n import pgettext
 from webapp.labels import difficulty_name
 from webapp.pages.romme_examples import RommeExamples
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import pgettext
-
 from gin_engine import ruleset as rulesets
 from gin_engine.ruleset import NextDealer, Ruleset, Scoring
 from webapp import points
+from webapp.i18n import pgettext
 from webapp.pages.examples import hu_examples
 
 

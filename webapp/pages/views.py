@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template, url_for
-from flask_babel import gettext as _
-from flask_babel import pgettext
 
-from webapp.i18n import select_locale
+from webapp.i18n import gettext as _
+from webapp.i18n import pgettext, select_locale
 from webapp.pages.content import GIN, PAGES, ROMME, render_page
 
 bp = Blueprint("pages", __name__)

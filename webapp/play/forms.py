@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import BadRequest
 
 import gin_engine as engine
+from webapp.i18n import lazy_gettext as _l
 from webapp.labels import DIFFICULTIES
 
 MAX_VERSION_DIGITS = 9

@@ -8,8 +8,6 @@ so the page can never advise against a move its own numbers rate higher.
 from __future__ import annotations
 
 from flask_babel import LazyString
-from flask_babel import gettext as babel_gettext
-from flask_babel import lazy_gettext as _l
 
 from gin_engine.actions import (
     Action,
@@ -22,12 +20,8 @@ from gin_engine.actions import (
 )
 from gin_engine.ai import Decision, Estimate, Reason, Unit
 from gin_engine.ruleset import Scoring
-
-
-def gettext(message: str) -> str:
-    """Flask-Babel's gettext, typed (the library has no type hints)."""
-    return str(babel_gettext(message))
-
+from webapp.i18n import gettext
+from webapp.i18n import lazy_gettext as _l
 
 HINT_TEXT: dict[Reason, LazyString] = {
     Reason.NEXT_HAND: _l("Deal the next hand."),

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask_babel import LazyString
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 import gin_engine as engine
 from gin_engine.errors import Reason
+from webapp.i18n import gettext as _
+from webapp.i18n import lazy_gettext as _l
 from webapp.labels import hand_end_name, shape_name
 
 REFUSALS: dict[Reason, LazyString] = {

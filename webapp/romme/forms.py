@@ -8,10 +8,10 @@ choices come back with ``ordered=1`` (the cards in the meld's order) or an ``end
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 import romme_engine as romme
+from webapp.i18n import lazy_gettext as _l
 from webapp.play.forms import BadInput, read_version
 
 MAX_CARD_LENGTH = 5  # "10♠'" is the longest spelling of a card

@@ -7,17 +7,11 @@ person's to make. Offered only on the person's turn, as on the Gin Rummy table.
 from __future__ import annotations
 
 from flask_babel import LazyString
-from flask_babel import gettext as babel_gettext
-from flask_babel import lazy_gettext as _l
 
 import romme_engine as romme
 from romme_engine.ai import Hint, Why, hint
-
-
-def _(message: str, **values: object) -> str:
-    """Flask-Babel's gettext, typed (the library has no type hints)."""
-    return str(babel_gettext(message, **values))
-
+from webapp.i18n import gettext as _
+from webapp.i18n import lazy_gettext as _l
 
 WHY_TEXT: dict[Why, LazyString] = {
     Why.TAKE_DISCARD: _l("You can lay it out this turn."),

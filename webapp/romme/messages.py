@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask_babel import LazyString
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 import romme_engine as romme
 from romme_engine.legal import laid_value
+from webapp.i18n import gettext as _
+from webapp.i18n import lazy_gettext as _l
 from webapp.romme.service import PERSON
 
 REFUSALS: dict[romme.Reason, LazyString] = {

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
-from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 import romme_engine as romme
 from webapp import ranking
+from webapp.i18n import lazy_gettext as _l
 from webapp.models import GIN
 from webapp.play.forms import BadInput
 from webapp.play.service import current_match
