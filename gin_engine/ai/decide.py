@@ -157,8 +157,8 @@ def _draw(view: PlayerView) -> Decision:
     takeable = upcard or view.upcard_takeable
     if top is None or not takeable:
         return Decision(draw, Reason.DRAW_STOCK, before, before)
-    scores = draw_scores(view, top, read(view))
     after, discards = min_discard(mask | top.bit, keep=top)
+    scores = draw_scores(view, top, after)
     if scores is None:
         if after < before:  # it would lower the count, but melds nothing: not "no help"
             reason = Reason.PASS_UPCARD_STOCK_BETTER if upcard else Reason.DRAW_STOCK_BETTER

@@ -84,16 +84,18 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
     Throwing card d from hand h leaves at least deadwood(h) - value(d) (put d back as
     deadwood), so trying the cards from the highest value down may stop as soon as that bound
     cannot beat the best found: the same result with far fewer searches. A drawn card that
-    melds with no two cards of the hand is thrown back without a search.
+    melds with no two cards of the hand is thrown back without a search, and is not even
+    visited: only the hand's meld partners are (a few of the 30-odd unseen cards), in index
+    order like ``draw_p``'s keys, so the terms are added in the same order.
     """
     base = _deadwood(h10)
     held = by_value(h10)
-    partners = meld_partners(h10)
     total = 0.0
-    for i, p in draw_p.items():
+    for i in bit_indices(meld_partners(h10)):
+        p = draw_p.get(i)
+        if p is None:
+            continue  # not in the stock: held, on the pile, or known in the opponent's hand
         bit = 1 << i
-        if not partners & bit:
-            continue  # it melds with nothing: it would stay deadwood and be thrown back
         with_card = h10 | bit
         now = _deadwood(with_card)
         if now == base + VALUES[i % 13]:

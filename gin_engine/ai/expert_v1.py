@@ -65,7 +65,7 @@ def expert_v1_policy(view: PlayerView, rng: random.Random) -> Action:
     if view.phase in (Phase.UPCARD, Phase.DRAW):
         takeable = view.phase is Phase.UPCARD or view.upcard_takeable
         if top is not None and takeable:
-            scores = draw_scores(view, top, read(view))
+            scores = draw_scores(view, top)
             if scores is not None and scores.take < scores.stock:
                 return TakeUpcard() if view.phase is Phase.UPCARD else DrawDiscard()
         return PassUpcard() if view.phase is Phase.UPCARD else DrawStock()
