@@ -296,6 +296,18 @@ def deadwood(cards: Iterable[Card] | CardMask) -> int:
 
 def arrange_mask(mask: CardMask) -> Arrangement:
     """``arrange`` for a card mask the caller knows is valid (the unchecked fast path)."""
+    return _arrangement(*_min_melds(mask))
+
+
+def meld_masks(mask: CardMask) -> tuple[int, tuple[CardMask, ...]]:
+    """``arrange_mask``'s deadwood and meld masks (ordered by lowest card) alone: the bots'
+    play-outs show a knocking hand down thousands of times and need no ``Meld`` objects."""
+    melds, dead = _min_melds(mask)
+    return _mask_points(dead), tuple(sorted(melds, key=lambda m: m & -m))
+
+
+def _min_melds(mask: CardMask) -> tuple[list[CardMask], CardMask]:
+    """The melds (unordered) and the deadwood cards of the minimum arrangement."""
     pats = _patterns(mask)
     _, sets = _search_sets(pats)
     melds, rest = [], list(pats)
@@ -311,7 +323,7 @@ def arrange_mask(mask: CardMask) -> Arrangement:
             else:
                 dead |= run << (13 * suit)
             p ^= run
-    return _arrangement(melds, dead)
+    return melds, dead
 
 
 def arrange(cards: Iterable[Card] | CardMask) -> Arrangement:

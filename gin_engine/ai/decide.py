@@ -41,7 +41,7 @@ from gin_engine.actions import (
 from gin_engine.ai.base import hand_mask, min_discard
 from gin_engine.ai.evaluate import Option
 from gin_engine.ai.expert import Reading, discard_choice, draw_scores, read
-from gin_engine.ai.inference import danger
+from gin_engine.ai.inference import danger, odds
 from gin_engine.ai.rollout import play_out, sample_world, showdown
 from gin_engine.cards import VALUES, Card, CardMask
 from gin_engine.errors import IllegalActionError
@@ -239,8 +239,9 @@ def knock_or_play_on(
     draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
     knocked = played = 0.0
     undercuts = 0
+    by_odds = odds(reading.weights)
     for _ in range(SAMPLES):
-        world = sample_world(reading.memory, reading.weights, rng, draws)
+        world = sample_world(reading.memory, by_odds, rng, draws)
         points = showdown(view.ruleset, knock_hand, world.opponent)
         undercuts += points < 0
         knocked += points

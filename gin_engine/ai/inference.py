@@ -113,12 +113,22 @@ def danger(index: int, hold: list[float]) -> float:
     return 1.0 - (1.0 - set_p) * run_miss
 
 
-def sample_hidden(memory: Memory, w: list[float], rng: random.Random) -> CardMask:
-    """Draw the opponent's hidden cards from the unseen ones, by weight, without replacement."""
-    keyed = []
-    for i in range(52):
-        if w[i] > 0:
-            keyed.append((rng.random() ** (1.0 / w[i]), i))
+Odds = list[tuple[int, float]]
+"""(index, 1 / weight) of each card the opponent may hold, in index order (``odds``)."""
+
+
+def odds(w: list[float]) -> Odds:
+    """The cards ``sample_hidden`` draws from, with the exponents of their keys: worked out once
+    for all the worlds a decision samples, not once per world."""
+    return [(i, 1.0 / x) for i, x in enumerate(w) if x > 0]
+
+
+def sample_hidden(memory: Memory, by_odds: Odds, rng: random.Random) -> CardMask:
+    """Draw the opponent's hidden cards from the unseen ones, by weight, without replacement.
+
+    Each card gets the key u ** (1 / weight) for a uniform u (drawn in index order) and the
+    highest keys win: a weighted sample without replacement (Efraimidis and Spirakis)."""
+    keyed = [(rng.random() ** exponent, i) for i, exponent in by_odds]
     keyed.sort(reverse=True)
     mask = 0
     for _, i in keyed[: memory.opp_hidden]:

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gin_engine.ai.evaluate import by_value, meld_partners
-from gin_engine.ai.inference import sample_hidden
+from gin_engine.ai.inference import Odds, sample_hidden
 from gin_engine.ai.memory import Memory
-from gin_engine.cards import CardMask, to_mask
+from gin_engine.cards import CardMask
 from gin_engine.hu import hu_points
 from gin_engine.layoff import lay_off_deadwood
-from gin_engine.melds import arrange_mask, deadwood_mask
+from gin_engine.melds import deadwood_mask, meld_masks
 from gin_engine.ruleset import Ruleset, Scoring
 
 LATE_STOCK = 6
@@ -41,17 +41,16 @@ class World:
     """Card bits in draw order."""
 
 
-def sample_world(
-    memory: Memory, weights: list[float], rng: random.Random, draws: int = 0
-) -> World:
-    """One world consistent with the view: hidden cards by weight, the rest as the stock.
+def sample_world(memory: Memory, by_odds: Odds, rng: random.Random, draws: int = 0) -> World:
+    """One world consistent with the view: hidden cards by weight (``inference.odds`` of the
+    weights), the rest as the stock.
 
     ``draws``: how many stock cards the opponent has drawn this hand. A hand sampled at random
     is far worse than one a player has been improving, so the sample is played forward that
     many times (draw an unseen card, throw the hidden card leaving least deadwood) before it
     is used; the known cards stay.
     """
-    hidden = sample_hidden(memory, weights, rng)
+    hidden = sample_hidden(memory, by_odds, rng)
     rest = memory.unseen & ~hidden
     pool = _bits(rest)
     for _ in range(min(draws, len(pool))):
@@ -95,8 +94,7 @@ def showdown(ruleset: Ruleset, knocker: CardMask, defender: CardMask) -> int:
 def _knocker_melds(knocker: CardMask) -> tuple[int, tuple[CardMask, ...]]:
     """The deadwood and meld masks of the knocker's minimum arrangement, remembered: a knock
     decision shows the same knocking hand down in each of its sampled worlds."""
-    melds = arrange_mask(knocker)
-    return melds.deadwood, tuple(to_mask(m.cards) for m in melds.melds)
+    return meld_masks(knocker)
 
 
 def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
