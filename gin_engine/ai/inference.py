@@ -25,6 +25,9 @@ TAKEN_BOOST = 2.2
 SHED_DAMP = 0.55
 """Multiplier for an unseen card next to (or of the rank of) a card the opponent let go."""
 MAX_WEIGHT = 0.95
+_FACTORS = (1.0, TAKEN_BOOST, SHED_DAMP, TAKEN_BOOST * SHED_DAMP)
+"""An unseen card's weight before scaling, by kind: 1 if near a card the opponent took, 2 if
+near one it let go, 3 if both (bit 0 boosted, bit 1 damped)."""
 
 
 def neighbours(index: int) -> CardMask:
@@ -63,27 +66,26 @@ def weights(memory: Memory) -> list[float]:
         return w
     boosted = _near(memory.opp_known | memory.opp_taken, NEIGHBOURS)
     damped = _near(memory.opp_discards | memory.opp_declined, CLOSE)
-    raw: list[tuple[int, float]] = []  # (index, weight before scaling) of the unseen cards
+    cards = list(bit_indices(unseen))
+    # Each unseen card's weight before scaling is one of four (_FACTORS): work out each scaled
+    # and capped value once, not once per card. The sums stay plain additions in index order
+    # (not sum(), which adds with extra precision from Python 3.12): the very same floats.
+    kinds = [(boosted >> i & 1) | (damped >> i & 1) << 1 for i in cards]
     total = 0.0
-    for i in bit_indices(unseen):
-        low = 1 << i
-        x = 1.0
-        if boosted & low:
-            x *= TAKEN_BOOST
-        if damped & low:
-            x *= SHED_DAMP
-        raw.append((i, x))
-        total += x
+    for k in kinds:
+        total += _FACTORS[k]
     scale = memory.opp_hidden / total
     for _ in range(3):  # renormalise after capping
+        capped = [min(MAX_WEIGHT, x * scale) for x in _FACTORS]
         total = 0.0
-        for _, x in raw:  # in index order, as before: the very same floats
-            total += min(MAX_WEIGHT, x * scale)
+        for k in kinds:
+            total += capped[k]
         if total <= 0 or abs(total - memory.opp_hidden) < 1e-6:
             break
         scale *= memory.opp_hidden / total
-    for i, x in raw:
-        w[i] = min(MAX_WEIGHT, x * scale)
+    capped = [min(MAX_WEIGHT, x * scale) for x in _FACTORS]
+    for i, k in zip(cards, kinds, strict=True):
+        w[i] = capped[k]
     return w
 
 
