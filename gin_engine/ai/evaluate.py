@@ -45,7 +45,7 @@ def _deadwood(mask: CardMask) -> int:
     return deadwood_mask(mask)
 
 
-_BY_VALUE = sorted(((VALUES[i % 13], 1 << i) for i in range(52)), reverse=True)
+DECK_BY_VALUE = sorted(((VALUES[i % 13], 1 << i) for i in range(52)), reverse=True)
 """(value, bit) of every card, highest value first (ties: highest bit first)."""
 
 
@@ -53,8 +53,8 @@ def by_value(mask: CardMask) -> list[tuple[int, int]]:
     """(value, bit) of each card of ``mask``, highest value first (ties: highest bit first).
 
     Filtering the whole deck in a fixed order is cheaper than sorting the hand each time, and
-    the play-outs ask this for every turn."""
-    return [card for card in _BY_VALUE if mask & card[1]]
+    ``draw_gain`` asks this for every discard it scores."""
+    return [card for card in DECK_BY_VALUE if mask & card[1]]
 
 
 _SUIT = 0x1FFF

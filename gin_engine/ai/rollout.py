@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gin_engine.ai.evaluate import by_value, meld_partners
+from gin_engine.ai.evaluate import DECK_BY_VALUE, meld_partners
 from gin_engine.ai.inference import Odds, sample_hidden
 from gin_engine.ai.memory import Memory
 from gin_engine.cards import CardMask
@@ -99,10 +99,15 @@ def _knocker_melds(knocker: CardMask) -> tuple[int, tuple[CardMask, ...]]:
 
 def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
     """(least deadwood after one discard, a card reaching it: the highest value first), never a
-    card of ``keep``. Stops once no card left can beat the best (see ``evaluate.draw_gain``)."""
+    card of ``keep``. Stops once no card left can beat the best (see ``evaluate.draw_gain``),
+    usually after a few cards: so the deck is walked in that order until then, rather than all
+    the hand's cards listed first (``evaluate.by_value``) for most of them to go unused."""
     now = deadwood_mask(h11)
     best, best_bit = 999, 0
-    for value, low in by_value(h11 & ~keep):
+    free = h11 & ~keep
+    for value, low in DECK_BY_VALUE:
+        if not free & low:
+            continue
         if now - value >= best:
             break
         left = deadwood_mask(h11 ^ low)

@@ -16,9 +16,10 @@ from gin_engine.ai.inference import (
     weights,
 )
 from gin_engine.ai.memory import Memory
+from gin_engine.ai.rollout import _best_discard
 from gin_engine.cards import VALUES, to_mask
 from gin_engine.layoff import lay_off, lay_off_deadwood
-from gin_engine.melds import arrange_mask
+from gin_engine.melds import arrange_mask, deadwood_mask, meld_masks
 
 
 def _hands(count: int, seed: int) -> list[tuple[int, int]]:
@@ -96,3 +97,25 @@ def test_weights_are_the_card_by_card_floats() -> None:
         memory = Memory(own, discards, known, discards, taken, declined, unseen,
                         rng.randint(0, 10), rng.randint(0, 31))
         assert weights(memory) == _weights_card_by_card(memory)
+
+
+def test_best_discard_is_the_first_least_by_value() -> None:
+    rng = random.Random(5)
+    for _ in range(3_000):
+        cards = rng.sample(range(52), 11)
+        hand = sum(1 << i for i in cards)
+        keep = sum(1 << i for i in cards[: rng.randint(0, 3)])
+        free = sorted(((VALUES[i % 13], 1 << i) for i in cards if not keep >> i & 1), reverse=True)
+        least = min(deadwood_mask(hand ^ bit) for _, bit in free)
+        first = next(bit for _, bit in free if deadwood_mask(hand ^ bit) == least)
+        assert _best_discard(hand, keep) == (least, first)
+
+
+def test_meld_masks_are_arrange_masks_melds() -> None:
+    rng = random.Random(6)
+    for _ in range(2_000):
+        hand = sum(1 << i for i in rng.sample(range(52), rng.randint(0, 11)))
+        arrangement = arrange_mask(hand)
+        assert meld_masks(hand) == (
+            arrangement.deadwood, tuple(to_mask(m.cards) for m in arrangement.melds)
+        )
