@@ -39,7 +39,7 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.ai.base import hand_mask, min_discard
-from gin_engine.ai.evaluate import Option
+from gin_engine.ai.evaluate import Option, remembered_deadwood
 from gin_engine.ai.expert import Reading, discard_choice, draw_scores, read
 from gin_engine.ai.inference import danger, odds
 from gin_engine.ai.rollout import play_out, sample_world, showdown
@@ -157,7 +157,7 @@ def _draw(view: PlayerView) -> Decision:
     takeable = upcard or view.upcard_takeable
     if top is None or not takeable:
         return Decision(draw, Reason.DRAW_STOCK, before, before)
-    after, discards = min_discard(mask | top.bit, keep=top)
+    after, discards = min_discard(mask | top.bit, top, remembered_deadwood)
     scores = draw_scores(view, top, after)
     if scores is None:
         if after < before:  # it would lower the count, but melds nothing: not "no help"
@@ -188,7 +188,7 @@ def _discard(view: PlayerView, rng: random.Random) -> Decision:
     # The hand as held, drawn card included: the hint's "(65 → 55)" must start from the count
     # the table shows, not from the count before the draw.
     before = deadwood_mask(mask)
-    least, lowest = min_discard(mask, keep=view.taken_card)
+    least, lowest = min_discard(mask, view.taken_card, remembered_deadwood)
     if least == 0:
         return Decision(Gin(lowest[0]), Reason.GIN_NOW, before, 0, lowest[0])
     reading = read(view)

@@ -39,7 +39,7 @@ class Option:
 
 
 @lru_cache(maxsize=1 << 17)
-def _deadwood(mask: CardMask) -> int:
+def remembered_deadwood(mask: CardMask) -> int:
     """``deadwood_mask``, remembered: the discard scoring asks for the same hands again and
     again (h - a + c - d equals h - d + c - a, and consecutive turns differ by two cards)."""
     return deadwood_mask(mask)
@@ -88,7 +88,7 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
     visited: only the hand's meld partners are (a few of the 30-odd unseen cards), in index
     order like ``draw_p``'s keys, so the terms are added in the same order.
     """
-    base = _deadwood(h10)
+    base = remembered_deadwood(h10)
     held = by_value(h10)
     total = 0.0
     for i in bit_indices(meld_partners(h10)):
@@ -97,14 +97,14 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
             continue  # not in the stock: held, on the pile, or known in the opponent's hand
         bit = 1 << i
         with_card = h10 | bit
-        now = _deadwood(with_card)
+        now = remembered_deadwood(with_card)
         if now == base + VALUES[i % 13]:
             continue  # the card would stay deadwood and be thrown back
         best = base  # throwing the drawn card back
         for value, low in held:
             if now - value >= best:
                 break
-            left = _deadwood(with_card ^ low)
+            left = remembered_deadwood(with_card ^ low)
             if left < best:
                 best = left
         total += p * (base - best)
@@ -137,7 +137,9 @@ def options(
     person may take a pile card that lowers nothing, and then every discard is scored.
     """
     every = [  # remembered: draw_gain starts from the same 10-card hands
-        (_deadwood(h11 ^ 1 << i), DECK[i]) for i in bit_indices(h11) if DECK[i] is not keep
+        (remembered_deadwood(h11 ^ 1 << i), DECK[i])
+        for i in bit_indices(h11)
+        if DECK[i] is not keep
     ]
     plain = [(d, card) for d, card in every if below is None or d < below] or every
     least = min(d for d, _ in plain)
