@@ -97,21 +97,31 @@ def holding(memory: Memory, w: list[float]) -> list[float]:
     return p
 
 
+def _meld_mates(index: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    """The three cards of ``index``'s rank in the other suits, and the pairs of its suit that
+    make a run with it (lowest run first)."""
+    rank, base = index % 13, index - index % 13
+    same_rank = tuple(t * 13 + rank for t in range(4) if t * 13 + rank != index)
+    runs = tuple(
+        tuple(base + r for r in (lo, lo + 1, lo + 2) if r != rank)
+        for lo in (rank - 2, rank - 1, rank)
+        if 0 <= lo and lo + 2 <= 12
+    )
+    return (same_rank[0], same_rank[1], same_rank[2]), tuple((a, b) for a, b in runs)
+
+
+_MELD_MATES = tuple(_meld_mates(i) for i in range(52))
+"""Per card index, looked up rather than worked out: ``danger`` is asked for every discard."""
+
+
 def danger(index: int, hold: list[float]) -> float:
     """The chance the opponent holds two cards that meld with card ``index``."""
-    rank, base = index % 13, index - index % 13
-    others = [hold[(t * 13) + rank] for t in range(4) if t * 13 + rank != index]
-    a, b, c = others
+    (i, j, k), runs = _MELD_MATES[index]
+    a, b, c = hold[i], hold[j], hold[k]
     set_p = a * b + a * c + b * c - 2 * a * b * c
     run_miss = 1.0
-    for lo in (rank - 2, rank - 1, rank):
-        if lo < 0 or lo + 2 > 12:
-            continue
-        p = 1.0
-        for r in (lo, lo + 1, lo + 2):
-            if r != rank:
-                p *= hold[base + r]
-        run_miss *= 1.0 - p
+    for low, high in runs:
+        run_miss *= 1.0 - hold[low] * hold[high]
     return 1.0 - (1.0 - set_p) * run_miss
 
 

@@ -13,6 +13,7 @@ from gin_engine.ai.inference import (
     SHED_DAMP,
     TAKEN_BOOST,
     _near,
+    danger,
     weights,
 )
 from gin_engine.ai.memory import Memory
@@ -119,3 +120,28 @@ def test_meld_masks_are_arrange_masks_melds() -> None:
         assert meld_masks(hand) == (
             arrangement.deadwood, tuple(to_mask(m.cards) for m in arrangement.melds)
         )
+
+
+def _danger_worked_out(index: int, hold: list[float]) -> float:
+    """``inference.danger`` as first written: the meld mates found on each call."""
+    rank, base = index % 13, index - index % 13
+    a, b, c = [hold[t * 13 + rank] for t in range(4) if t * 13 + rank != index]
+    set_p = a * b + a * c + b * c - 2 * a * b * c
+    run_miss = 1.0
+    for lo in (rank - 2, rank - 1, rank):
+        if lo < 0 or lo + 2 > 12:
+            continue
+        p = 1.0
+        for r in (lo, lo + 1, lo + 2):
+            if r != rank:
+                p *= hold[base + r]
+        run_miss *= 1.0 - p
+    return 1.0 - (1.0 - set_p) * run_miss
+
+
+def test_danger_is_the_worked_out_floats() -> None:
+    rng = random.Random(7)
+    for _ in range(500):
+        hold = [rng.choice((0.0, 1.0, rng.random(), 0.3 * rng.random())) for _ in range(52)]
+        for index in range(52):
+            assert danger(index, hold) == _danger_worked_out(index, hold)
