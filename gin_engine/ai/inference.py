@@ -101,13 +101,13 @@ def _meld_mates(index: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int]
     """The three cards of ``index``'s rank in the other suits, and the pairs of its suit that
     make a run with it (lowest run first)."""
     rank, base = index % 13, index - index % 13
-    same_rank = tuple(t * 13 + rank for t in range(4) if t * 13 + rank != index)
-    runs = tuple(
-        tuple(base + r for r in (lo, lo + 1, lo + 2) if r != rank)
-        for lo in (rank - 2, rank - 1, rank)
-        if 0 <= lo and lo + 2 <= 12
-    )
-    return (same_rank[0], same_rank[1], same_rank[2]), tuple((a, b) for a, b in runs)
+    a, b, c = (t * 13 + rank for t in range(4) if t * 13 + rank != index)
+    runs = []
+    for lo in (rank - 2, rank - 1, rank):
+        if 0 <= lo and lo + 2 <= 12:
+            low, high = (base + r for r in (lo, lo + 1, lo + 2) if r != rank)
+            runs.append((low, high))
+    return (a, b, c), tuple(runs)
 
 
 _MELD_MATES = tuple(_meld_mates(i) for i in range(52))
