@@ -31,6 +31,7 @@ from gin_engine.ai import make_bot  # noqa: E402
 from gin_engine.ai.base import hand_mask, min_discard  # noqa: E402
 from gin_engine.ai.decide import Reason, decide  # noqa: E402
 from gin_engine.ai.expert import read  # noqa: E402
+from gin_engine.ai.inference import odds  # noqa: E402
 from gin_engine.ai.rollout import sample_world, showdown  # noqa: E402
 from gin_engine.cards import to_mask  # noqa: E402
 from gin_engine.driver import play_hand  # noqa: E402
@@ -129,8 +130,9 @@ def _sampled(view: PlayerView, knock_bit: int, opponent: int, cap: int) -> Row:
     knock_hand = hand_mask(view) ^ knock_bit
     rng = random.Random(5)
     dws, pts = [], []
+    by_odds = odds(reading.weights)
     for _ in range(32):
-        world = sample_world(reading.memory, reading.weights, rng, min(draws, cap))
+        world = sample_world(reading.memory, by_odds, rng, min(draws, cap))
         dws.append(deadwood_mask(world.opponent))
         pts.append(showdown(RULES, knock_hand, world.opponent))
     true = showdown(RULES, knock_hand, opponent)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 
 from gin_engine.cards import RANK_BITS, Card, CardMask, from_mask, to_mask
@@ -45,20 +46,26 @@ class LayOffResult:
 
 
 
+@cache
+def _meld_ends(meld: CardMask) -> tuple[tuple[int, ...], ...]:
+    """The card bits that may be laid off on ``meld``, per end, in laying order: the 4th card
+    of a 3-set; below a run downwards, above it upwards. Remembered, as there are only a few
+    hundred melds and the bots' play-outs ask for lay-offs thousands of times a decision."""
+    low = (meld & -meld).bit_length() - 1
+    if meld_kind(meld) is MeldKind.SET:
+        return (((RANK_BITS << (low % 13)) & ~meld,),) if meld.bit_count() == 3 else ()
+    base, high = low - low % 13, meld.bit_length() - 1
+    return (
+        tuple(1 << k for k in range(low - 1, base - 1, -1)),
+        tuple(1 << k for k in range(high + 1, base + 13)),
+    )
+
+
 def _chains(defender: CardMask, melds: Sequence[CardMask]) -> list[tuple[int, list[CardMask]]]:
     """Per knocker meld end: (meld index, prefix masks of the defender's cards that chain on)."""
     chains = []
     for i, meld in enumerate(melds):
-        low = (meld & -meld).bit_length() - 1
-        if meld_kind(meld) is MeldKind.SET:
-            ends = [[(RANK_BITS << (low % 13)) & ~meld]] if meld.bit_count() == 3 else []
-        else:
-            base, high = low - low % 13, meld.bit_length() - 1
-            ends = [
-                [1 << k for k in range(low - 1, base - 1, -1)],
-                [1 << k for k in range(high + 1, base + 13)],
-            ]
-        for end in ends:
+        for end in _meld_ends(meld):
             prefixes, acc = [0], 0
             for bit in end:
                 if not bit & defender:
@@ -92,6 +99,8 @@ def _best_lay_off(
     best = (deadwood_mask(defender), 0)
     best_key: tuple[int, ...] = (0,) * len(chains)
     for combo, laid in lay_off_choices(chains):
+        if not laid:
+            continue  # the first choice, laying off nothing: that is ``best`` already
         score = (deadwood_mask(defender & ~laid), laid.bit_count())
         if score < best:
             best, best_key = score, combo

@@ -248,10 +248,24 @@ def deadwood_mask(mask: CardMask) -> int:
 def _sets_deadwood(s: int, h: int, d: int, c: int, ranks: int) -> int:
     """`_search_sets`'s minimum alone, for two or more ranks held three or four times.
 
-    The bots ask this hundreds of thousands of times a match, so it lists each rank's choices
-    as the cards it takes from each suit (no set, the set, or each 3-set of a 4-held rank) and
-    tries every combination with plain loops; `_search_sets` also says which sets.
+    The bots ask this hundreds of thousands of times a match. When every such rank is held
+    exactly three times (about three calls in four), a set takes its rank from every suit or
+    nothing, so the choices are the subsets of ``ranks``, walked as bit masks. Otherwise it
+    lists each rank's choices as the cards it takes from each suit (no set, the set, or each
+    3-set of a 4-held rank) and tries every combination with plain loops. `_search_sets` also
+    says which sets.
     """
+    table = _RUN_DW
+    if not s & h & d & c & ranks:
+        best, chosen = 999, ranks
+        while True:
+            keep = ~chosen
+            total = table[s & keep] + table[h & keep] + table[d & keep] + table[c & keep]
+            if total < best:
+                best = total
+            if not chosen:
+                return best
+            chosen = (chosen - 1) & ranks  # the next smaller subset
     choices = []
     while ranks:
         low = ranks & -ranks
@@ -263,9 +277,8 @@ def _sets_deadwood(s: int, h: int, d: int, c: int, ranks: int) -> int:
                 (0, low, low, low), (low, 0, low, low), (low, low, 0, low), (low, low, low, 0),
             ]
         choices.append(options)
-    table = _RUN_DW
     best = 999
-    if len(choices) == 2:  # by far the most frequent case
+    if len(choices) == 2:  # the most frequent case left
         first, second = choices
         for a0, a1, a2, a3 in first:
             for b0, b1, b2, b3 in second:
@@ -296,6 +309,18 @@ def deadwood(cards: Iterable[Card] | CardMask) -> int:
 
 def arrange_mask(mask: CardMask) -> Arrangement:
     """``arrange`` for a card mask the caller knows is valid (the unchecked fast path)."""
+    return _arrangement(*_min_melds(mask))
+
+
+def meld_masks(mask: CardMask) -> tuple[int, tuple[CardMask, ...]]:
+    """``arrange_mask``'s deadwood and meld masks (ordered by lowest card) alone: the bots'
+    play-outs show a knocking hand down thousands of times and need no ``Meld`` objects."""
+    melds, dead = _min_melds(mask)
+    return _mask_points(dead), tuple(sorted(melds, key=lambda m: m & -m))
+
+
+def _min_melds(mask: CardMask) -> tuple[list[CardMask], CardMask]:
+    """The melds (unordered) and the deadwood cards of the minimum arrangement."""
     pats = _patterns(mask)
     _, sets = _search_sets(pats)
     melds, rest = [], list(pats)
@@ -311,7 +336,7 @@ def arrange_mask(mask: CardMask) -> Arrangement:
             else:
                 dead |= run << (13 * suit)
             p ^= run
-    return _arrangement(melds, dead)
+    return melds, dead
 
 
 def arrange(cards: Iterable[Card] | CardMask) -> Arrangement:

@@ -40,14 +40,20 @@ class Bot:
         return self.policy(view, self.rng)
 
 
-def min_discard(mask: CardMask, keep: Card | None = None) -> tuple[int, list[Card]]:
-    """For an 11-card mask: the least deadwood after one discard and the discards reaching it."""
+def min_discard(
+    mask: CardMask, keep: Card | None = None, count: Callable[[CardMask], int] = deadwood_mask
+) -> tuple[int, list[Card]]:
+    """For an 11-card mask: the least deadwood after one discard and the discards reaching it.
+
+    ``count``: the deadwood of a mask. The expert passes ``evaluate.remembered_deadwood``, so
+    that the discards it scores next (the same 10-card hands) are counted already.
+    """
     best, cards = 999, []
     for i in bit_indices(mask):
         card = DECK[i]
         if card is keep:
             continue
-        left = deadwood_mask(mask ^ 1 << i)
+        left = count(mask ^ 1 << i)
         if left < best:
             best, cards = left, [card]
         elif left == best:

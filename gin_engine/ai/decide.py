@@ -39,9 +39,9 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.ai.base import hand_mask, min_discard
-from gin_engine.ai.evaluate import Option
+from gin_engine.ai.evaluate import Option, remembered_deadwood
 from gin_engine.ai.expert import Reading, discard_choice, draw_scores, read
-from gin_engine.ai.inference import danger
+from gin_engine.ai.inference import danger, odds
 from gin_engine.ai.rollout import play_out, sample_world, showdown
 from gin_engine.cards import VALUES, Card, CardMask
 from gin_engine.errors import IllegalActionError
@@ -157,8 +157,8 @@ def _draw(view: PlayerView) -> Decision:
     takeable = upcard or view.upcard_takeable
     if top is None or not takeable:
         return Decision(draw, Reason.DRAW_STOCK, before, before)
-    scores = draw_scores(view, top, read(view))
-    after, discards = min_discard(mask | top.bit, keep=top)
+    after, discards = min_discard(mask | top.bit, top, remembered_deadwood)
+    scores = draw_scores(view, top, after)
     if scores is None:
         if after < before:  # it would lower the count, but melds nothing: not "no help"
             reason = Reason.PASS_UPCARD_STOCK_BETTER if upcard else Reason.DRAW_STOCK_BETTER
@@ -188,7 +188,7 @@ def _discard(view: PlayerView, rng: random.Random) -> Decision:
     # The hand as held, drawn card included: the hint's "(65 → 55)" must start from the count
     # the table shows, not from the count before the draw.
     before = deadwood_mask(mask)
-    least, lowest = min_discard(mask, keep=view.taken_card)
+    least, lowest = min_discard(mask, view.taken_card, remembered_deadwood)
     if least == 0:
         return Decision(Gin(lowest[0]), Reason.GIN_NOW, before, 0, lowest[0])
     reading = read(view)
@@ -239,8 +239,9 @@ def knock_or_play_on(
     draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
     knocked = played = 0.0
     undercuts = 0
+    by_odds = odds(reading.weights)
     for _ in range(SAMPLES):
-        world = sample_world(reading.memory, reading.weights, rng, draws)
+        world = sample_world(reading.memory, by_odds, rng, draws)
         points = showdown(view.ruleset, knock_hand, world.opponent)
         undercuts += points < 0
         knocked += points

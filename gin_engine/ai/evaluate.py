@@ -39,13 +39,13 @@ class Option:
 
 
 @lru_cache(maxsize=1 << 17)
-def _deadwood(mask: CardMask) -> int:
+def remembered_deadwood(mask: CardMask) -> int:
     """``deadwood_mask``, remembered: the discard scoring asks for the same hands again and
     again (h - a + c - d equals h - d + c - a, and consecutive turns differ by two cards)."""
     return deadwood_mask(mask)
 
 
-_BY_VALUE = sorted(((VALUES[i % 13], 1 << i) for i in range(52)), reverse=True)
+DECK_BY_VALUE = sorted(((VALUES[i % 13], 1 << i) for i in range(52)), reverse=True)
 """(value, bit) of every card, highest value first (ties: highest bit first)."""
 
 
@@ -53,8 +53,8 @@ def by_value(mask: CardMask) -> list[tuple[int, int]]:
     """(value, bit) of each card of ``mask``, highest value first (ties: highest bit first).
 
     Filtering the whole deck in a fixed order is cheaper than sorting the hand each time, and
-    the play-outs ask this for every turn."""
-    return [card for card in _BY_VALUE if mask & card[1]]
+    ``draw_gain`` asks this for every discard it scores."""
+    return [card for card in DECK_BY_VALUE if mask & card[1]]
 
 
 _SUIT = 0x1FFF
@@ -84,25 +84,27 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
     Throwing card d from hand h leaves at least deadwood(h) - value(d) (put d back as
     deadwood), so trying the cards from the highest value down may stop as soon as that bound
     cannot beat the best found: the same result with far fewer searches. A drawn card that
-    melds with no two cards of the hand is thrown back without a search.
+    melds with no two cards of the hand is thrown back without a search, and is not even
+    visited: only the hand's meld partners are (a few of the 30-odd unseen cards), in index
+    order like ``draw_p``'s keys, so the terms are added in the same order.
     """
-    base = _deadwood(h10)
+    base = remembered_deadwood(h10)
     held = by_value(h10)
-    partners = meld_partners(h10)
     total = 0.0
-    for i, p in draw_p.items():
+    for i in bit_indices(meld_partners(h10)):
+        p = draw_p.get(i)
+        if p is None:
+            continue  # not in the stock: held, on the pile, or known in the opponent's hand
         bit = 1 << i
-        if not partners & bit:
-            continue  # it melds with nothing: it would stay deadwood and be thrown back
         with_card = h10 | bit
-        now = _deadwood(with_card)
+        now = remembered_deadwood(with_card)
         if now == base + VALUES[i % 13]:
             continue  # the card would stay deadwood and be thrown back
         best = base  # throwing the drawn card back
         for value, low in held:
             if now - value >= best:
                 break
-            left = _deadwood(with_card ^ low)
+            left = remembered_deadwood(with_card ^ low)
             if left < best:
                 best = left
         total += p * (base - best)
@@ -135,7 +137,9 @@ def options(
     person may take a pile card that lowers nothing, and then every discard is scored.
     """
     every = [  # remembered: draw_gain starts from the same 10-card hands
-        (_deadwood(h11 ^ 1 << i), DECK[i]) for i in bit_indices(h11) if DECK[i] is not keep
+        (remembered_deadwood(h11 ^ 1 << i), DECK[i])
+        for i in bit_indices(h11)
+        if DECK[i] is not keep
     ]
     plain = [(d, card) for d, card in every if below is None or d < below] or every
     least = min(d for d, _ in plain)

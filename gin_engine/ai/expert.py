@@ -47,17 +47,22 @@ class DrawScores:
     stock: float
 
 
-def draw_scores(view: PlayerView, top: Card, reading: Reading) -> DrawScores | None:
+def draw_scores(view: PlayerView, top: Card, after: int | None = None) -> DrawScores | None:
     """Score holding the pile card against the hand expected after a stock draw.
 
     None when a take is ruled out: a card that does not lower the count (so that two players
     never pass cards back and forth), or one that melds nothing (worth less than a stock draw,
-    which may meld).
+    which may meld). Most pile cards are ruled out, so the view is read (``read``, which costs
+    more than these checks) only after them. ``after``: the least deadwood after taking ``top``
+    and throwing another card, when the caller has it already (``min_discard``).
     """
     mask = hand_mask(view)
     now = deadwood_mask(mask)
-    if now - min_discard(mask | top.bit, keep=top)[0] <= 0 or not in_some_meld(mask, top):
+    if after is None:
+        after = min_discard(mask | top.bit, keep=top)[0]
+    if now - after <= 0 or not in_some_meld(mask, top):
         return None
+    reading = read(view)
     weight = evaluate.gain_weight(view.stock_count, view.ruleset.stock_size)
     take = options(mask | top.bit, top, reading.draw_p, reading.hold, weight=weight)
     take_score = min(o.deadwood - weight * o.gain for o in take)

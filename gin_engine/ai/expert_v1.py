@@ -23,7 +23,7 @@ from gin_engine.actions import (
 )
 from gin_engine.ai.base import first_legal, hand_mask, min_discard
 from gin_engine.ai.expert import Reading, discard_choice, draw_scores, read
-from gin_engine.ai.inference import sample_hidden
+from gin_engine.ai.inference import odds, sample_hidden
 from gin_engine.cards import CardMask
 from gin_engine.hand import Phase
 from gin_engine.layoff import lay_off
@@ -49,8 +49,9 @@ def undercut_outlook(
     bonus = view.ruleset.undercut_bonus
     undercuts = 0
     points = 0.0
+    by_odds = odds(reading.weights)
     for _ in range(SAMPLES):
-        opp = reading.memory.opp_known | sample_hidden(reading.memory, reading.weights, rng)
+        opp = reading.memory.opp_known | sample_hidden(reading.memory, by_odds, rng)
         theirs = lay_off(opp, melds.melds).deadwood
         if theirs <= mine:
             undercuts += 1
@@ -65,7 +66,7 @@ def expert_v1_policy(view: PlayerView, rng: random.Random) -> Action:
     if view.phase in (Phase.UPCARD, Phase.DRAW):
         takeable = view.phase is Phase.UPCARD or view.upcard_takeable
         if top is not None and takeable:
-            scores = draw_scores(view, top, read(view))
+            scores = draw_scores(view, top)
             if scores is not None and scores.take < scores.stock:
                 return TakeUpcard() if view.phase is Phase.UPCARD else DrawDiscard()
         return PassUpcard() if view.phase is Phase.UPCARD else DrawStock()

@@ -25,6 +25,9 @@ TAKEN_BOOST = 2.2
 SHED_DAMP = 0.55
 """Multiplier for an unseen card next to (or of the rank of) a card the opponent let go."""
 MAX_WEIGHT = 0.95
+_FACTORS = (1.0, TAKEN_BOOST, SHED_DAMP, TAKEN_BOOST * SHED_DAMP)
+"""An unseen card's weight before scaling, by kind: 1 if near a card the opponent took, 2 if
+near one it let go, 3 if both (bit 0 boosted, bit 1 damped)."""
 
 
 def neighbours(index: int) -> CardMask:
@@ -63,27 +66,26 @@ def weights(memory: Memory) -> list[float]:
         return w
     boosted = _near(memory.opp_known | memory.opp_taken, NEIGHBOURS)
     damped = _near(memory.opp_discards | memory.opp_declined, CLOSE)
-    raw: list[tuple[int, float]] = []  # (index, weight before scaling) of the unseen cards
+    cards = list(bit_indices(unseen))
+    # Each unseen card's weight before scaling is one of four (_FACTORS): work out each scaled
+    # and capped value once, not once per card. The sums stay plain additions in index order
+    # (not sum(), which adds with extra precision from Python 3.12): the very same floats.
+    kinds = [(boosted >> i & 1) | (damped >> i & 1) << 1 for i in cards]
     total = 0.0
-    for i in bit_indices(unseen):
-        low = 1 << i
-        x = 1.0
-        if boosted & low:
-            x *= TAKEN_BOOST
-        if damped & low:
-            x *= SHED_DAMP
-        raw.append((i, x))
-        total += x
+    for k in kinds:
+        total += _FACTORS[k]
     scale = memory.opp_hidden / total
     for _ in range(3):  # renormalise after capping
+        capped = [min(MAX_WEIGHT, x * scale) for x in _FACTORS]
         total = 0.0
-        for _, x in raw:  # in index order, as before: the very same floats
-            total += min(MAX_WEIGHT, x * scale)
+        for k in kinds:
+            total += capped[k]
         if total <= 0 or abs(total - memory.opp_hidden) < 1e-6:
             break
         scale *= memory.opp_hidden / total
-    for i, x in raw:
-        w[i] = min(MAX_WEIGHT, x * scale)
+    capped = [min(MAX_WEIGHT, x * scale) for x in _FACTORS]
+    for i, k in zip(cards, kinds, strict=True):
+        w[i] = capped[k]
     return w
 
 
@@ -95,30 +97,50 @@ def holding(memory: Memory, w: list[float]) -> list[float]:
     return p
 
 
+def _meld_mates(index: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    """The three cards of ``index``'s rank in the other suits, and the pairs of its suit that
+    make a run with it (lowest run first)."""
+    rank, base = index % 13, index - index % 13
+    a, b, c = (t * 13 + rank for t in range(4) if t * 13 + rank != index)
+    runs = []
+    for lo in (rank - 2, rank - 1, rank):
+        if 0 <= lo and lo + 2 <= 12:
+            low, high = (base + r for r in (lo, lo + 1, lo + 2) if r != rank)
+            runs.append((low, high))
+    return (a, b, c), tuple(runs)
+
+
+_MELD_MATES = tuple(_meld_mates(i) for i in range(52))
+"""Per card index, looked up rather than worked out: ``danger`` is asked for every discard."""
+
+
 def danger(index: int, hold: list[float]) -> float:
     """The chance the opponent holds two cards that meld with card ``index``."""
-    rank, base = index % 13, index - index % 13
-    others = [hold[(t * 13) + rank] for t in range(4) if t * 13 + rank != index]
-    a, b, c = others
+    (i, j, k), runs = _MELD_MATES[index]
+    a, b, c = hold[i], hold[j], hold[k]
     set_p = a * b + a * c + b * c - 2 * a * b * c
     run_miss = 1.0
-    for lo in (rank - 2, rank - 1, rank):
-        if lo < 0 or lo + 2 > 12:
-            continue
-        p = 1.0
-        for r in (lo, lo + 1, lo + 2):
-            if r != rank:
-                p *= hold[base + r]
-        run_miss *= 1.0 - p
+    for low, high in runs:
+        run_miss *= 1.0 - hold[low] * hold[high]
     return 1.0 - (1.0 - set_p) * run_miss
 
 
-def sample_hidden(memory: Memory, w: list[float], rng: random.Random) -> CardMask:
-    """Draw the opponent's hidden cards from the unseen ones, by weight, without replacement."""
-    keyed = []
-    for i in range(52):
-        if w[i] > 0:
-            keyed.append((rng.random() ** (1.0 / w[i]), i))
+Odds = list[tuple[int, float]]
+"""(index, 1 / weight) of each card the opponent may hold, in index order (``odds``)."""
+
+
+def odds(w: list[float]) -> Odds:
+    """The cards ``sample_hidden`` draws from, with the exponents of their keys: worked out once
+    for all the worlds a decision samples, not once per world."""
+    return [(i, 1.0 / x) for i, x in enumerate(w) if x > 0]
+
+
+def sample_hidden(memory: Memory, by_odds: Odds, rng: random.Random) -> CardMask:
+    """Draw the opponent's hidden cards from the unseen ones, by weight, without replacement.
+
+    Each card gets the key u ** (1 / weight) for a uniform u (drawn in index order) and the
+    highest keys win: a weighted sample without replacement (Efraimidis and Spirakis)."""
+    keyed = [(rng.random() ** exponent, i) for i, exponent in by_odds]
     keyed.sort(reverse=True)
     mask = 0
     for _, i in keyed[: memory.opp_hidden]:

@@ -21,13 +21,13 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gin_engine.ai.evaluate import by_value, meld_partners
-from gin_engine.ai.inference import sample_hidden
+from gin_engine.ai.evaluate import DECK_BY_VALUE, meld_partners
+from gin_engine.ai.inference import Odds, sample_hidden
 from gin_engine.ai.memory import Memory
-from gin_engine.cards import CardMask, to_mask
+from gin_engine.cards import CardMask
 from gin_engine.hu import hu_points
 from gin_engine.layoff import lay_off_deadwood
-from gin_engine.melds import arrange_mask, deadwood_mask
+from gin_engine.melds import deadwood_mask, meld_masks
 from gin_engine.ruleset import Ruleset, Scoring
 
 LATE_STOCK = 6
@@ -41,17 +41,16 @@ class World:
     """Card bits in draw order."""
 
 
-def sample_world(
-    memory: Memory, weights: list[float], rng: random.Random, draws: int = 0
-) -> World:
-    """One world consistent with the view: hidden cards by weight, the rest as the stock.
+def sample_world(memory: Memory, by_odds: Odds, rng: random.Random, draws: int = 0) -> World:
+    """One world consistent with the view: hidden cards by weight (``inference.odds`` of the
+    weights), the rest as the stock.
 
     ``draws``: how many stock cards the opponent has drawn this hand. A hand sampled at random
     is far worse than one a player has been improving, so the sample is played forward that
     many times (draw an unseen card, throw the hidden card leaving least deadwood) before it
     is used; the known cards stay.
     """
-    hidden = sample_hidden(memory, weights, rng)
+    hidden = sample_hidden(memory, by_odds, rng)
     rest = memory.unseen & ~hidden
     pool = _bits(rest)
     for _ in range(min(draws, len(pool))):
@@ -95,16 +94,20 @@ def showdown(ruleset: Ruleset, knocker: CardMask, defender: CardMask) -> int:
 def _knocker_melds(knocker: CardMask) -> tuple[int, tuple[CardMask, ...]]:
     """The deadwood and meld masks of the knocker's minimum arrangement, remembered: a knock
     decision shows the same knocking hand down in each of its sampled worlds."""
-    melds = arrange_mask(knocker)
-    return melds.deadwood, tuple(to_mask(m.cards) for m in melds.melds)
+    return meld_masks(knocker)
 
 
 def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
     """(least deadwood after one discard, a card reaching it: the highest value first), never a
-    card of ``keep``. Stops once no card left can beat the best (see ``evaluate.draw_gain``)."""
+    card of ``keep``. Stops once no card left can beat the best (see ``evaluate.draw_gain``),
+    usually after a few cards: so the deck is walked in that order until then, rather than all
+    the hand's cards listed first (``evaluate.by_value``) for most of them to go unused."""
     now = deadwood_mask(h11)
     best, best_bit = 999, 0
-    for value, low in by_value(h11 & ~keep):
+    free = h11 & ~keep
+    for value, low in DECK_BY_VALUE:
+        if not free & low:
+            continue
         if now - value >= best:
             break
         left = deadwood_mask(h11 ^ low)
