@@ -8,7 +8,8 @@ at its own view; the others' hands are not sampled, their pace is read from thei
 
 Going out in ``t`` turns: a player holding ``n`` cards makes ``t`` discards in ``t`` turns, so it
 is out by turn ``t`` when its cards plus the ``t`` cards drawn can all be laid out (melds, and
-lay-offs on the table and on those melds) except ``t`` or fewer. The order of the turns is
+lay-offs on the table and on those melds) except ``t`` or fewer, one at least (the last card is
+always discarded). The order of the turns is
 ignored, which makes the estimate a little hopeful, the same for every candidate.
 
 A benchmark level (``expert-plan``) until measured better than the expert
@@ -21,6 +22,7 @@ Glossary
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,6 +50,8 @@ class Planner:
     top: int = 3
     gain: float = 15.0
     """What going out first is worth: about what the others pay per lost hand."""
+    match_play: bool = False
+    """In the match's last hand, weigh outcomes by the match they win rather than by points."""
 
     def discard(self, view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
                 ) -> tuple[Card, Why]:
@@ -64,17 +68,19 @@ class Planner:
         joker_penalty = view.ruleset.joker_penalty
         best: tuple[float, int] | None = None
         pick = 0
+        last = self.match_play and view.ruleset.hands == view.hand_number
         for index, (_, card, _) in enumerate(ranked):
             kept = [c for c in view.hand if c != card]
             cost = penalty_total(kept, joker_penalty)
+            win, lose = (self.gain, -float(cost)) if not last else match_stakes(view, cost)
             value = 0.0
             for drawn in draws:
                 turns = turns_to_out(kept, drawn, view.table, cache)
                 if turns is None:
-                    value -= (1 - (1 - pace) ** len(drawn)) * cost
+                    value += (1 - (1 - pace) ** len(drawn)) * lose
                 else:
                     first = (1 - pace) ** turns
-                    value += first * self.gain - (1 - first) * cost
+                    value += first * win + (1 - first) * lose
             key = (value, -index)
             if best is None or key > best:
                 best, pick = key, index
@@ -83,6 +89,15 @@ class Planner:
     def style(self) -> Style:
         return Style(take=EXPERT.take, lay_now=EXPERT.lay_now, discard=self.discard,
                      swap_jokers=EXPERT.swap_jokers, lay_jokers_off=EXPERT.lay_jokers_off)
+
+
+def match_stakes(view: PlayerView, cost: int) -> tuple[float, float]:
+    """In the last hand: the chance of winning the match when this player goes out first
+    (the others then pay about ``Planner.gain``, spread as an exponential) and when another
+    player goes out first while it holds ``cost``."""
+    lead = min(t for p, t in enumerate(view.scores) if p != view.player) - view.scores[view.player]
+    win = 1.0 if lead >= 0 else math.exp(lead / 15.0)
+    return win, 1.0 if cost < lead else 0.0
 
 
 def unseen(view: PlayerView) -> list[Card]:
@@ -121,8 +136,9 @@ def turns_to_out(kept: Sequence[Card], drawn: Sequence[Card], table: Sequence[Me
 
 def cards_left(pool: Sequence[Card], table: Sequence[Meld]) -> int:
     """How many cards of ``pool`` stay in hand after its best melds and every lay-off onto
-    the table and those melds (runs grow as cards join them)."""
-    found = best_lay_down(pool)
+    the table and those melds (runs grow as cards join them); at least one, the last card
+    being always discarded (three of a kind held with nothing else cannot go out)."""
+    found = best_lay_down(pool, keep_one=True)
     melds = [*table, *(found.melds if found is not None else ())]
     left = list(found.left) if found is not None else list(pool)
     sets = [(m.low, {c.suit for c in m.cards if not c.is_joker}, len(m.cards))
@@ -135,7 +151,7 @@ def cards_left(pool: Sequence[Card], table: Sequence[Meld]) -> int:
             if _place(card, sets, runs):
                 left.remove(card)
                 placed = True
-    return len(left)
+    return max(len(left), 1)
 
 
 def _place(card: Card, sets: list[tuple[int, set[int], int]], runs: list[list[int]]) -> bool:
