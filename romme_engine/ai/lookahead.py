@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from romme_engine.ai.levels import EXPERT, expert_ranking, unseen_jokers
 from romme_engine.ai.plan import Style, Why
 from romme_engine.ai.reading import live_counts
-from romme_engine.cards import DECK, NATURALS, Card, encode_cards, penalty_total
+from romme_engine.cards import DECK, NATURALS, Card, encode_cards, penalty, penalty_total
 from romme_engine.laydown import LayDown, best_lay_down
 from romme_engine.melds import Meld, MeldKind
 from romme_engine.view import PlayerView
@@ -40,6 +40,8 @@ OUT_CHANCE = {1: 0.21, 2: 0.03, 3: 0.14, 4: 0.04, 5: 0.03}
 simple, ``benchmarks/romme_losses.py``); more cards: ``FAR_CHANCE``."""
 FAR_CHANCE = 0.02
 CLOSED_CHANCE = 0.01
+JOKER_PENALTY = 20
+"""Only orders the cards a sampled turn throws (the ruleset's figure is used for the cost)."""
 """A player that has not opened goes out only by a Hand-Rommé."""
 
 
@@ -52,6 +54,10 @@ class Planner:
     """What going out first is worth: about what the others pay per lost hand."""
     match_play: bool = False
     """In the match's last hand, weigh outcomes by the match they win rather than by points."""
+    ordered: bool = False
+    """Play the sampled draws turn by turn (throwing each turn the card whose loss leaves the
+    fewest cards that cannot be laid out) rather than pooling them: exact about the order of
+    the turns, and slower."""
 
     def discard(self, view: PlayerView, candidates: Sequence[Card], whole: LayDown | None
                 ) -> tuple[Card, Why]:
@@ -75,7 +81,8 @@ class Planner:
             win, lose = (self.gain, -float(cost)) if not last else match_stakes(view, cost)
             value = 0.0
             for drawn in draws:
-                turns = turns_to_out(kept, drawn, view.table, cache)
+                out = ordered_turns_to_out if self.ordered else turns_to_out
+                turns = out(kept, drawn, view.table, cache)
                 if turns is None:
                     value += (1 - (1 - pace) ** len(drawn)) * lose
                 else:
@@ -124,14 +131,34 @@ def turns_to_out(kept: Sequence[Card], drawn: Sequence[Card], table: Sequence[Me
     """The first turn ``t`` (1..len(drawn)) by which ``kept`` and ``drawn[:t]`` leave ``t`` or
     fewer cards that cannot be laid out; None when none does."""
     for t in range(1, len(drawn) + 1):
-        pool = [*kept, *drawn[:t]]
-        key = tuple(sorted(c.kind for c in pool))
-        left = cache.get(key)
-        if left is None:
-            left = cache[key] = cards_left(pool, table)
-        if left <= t:
+        if _left([*kept, *drawn[:t]], table, cache) <= t:
             return t
     return None
+
+
+def ordered_turns_to_out(kept: Sequence[Card], drawn: Sequence[Card], table: Sequence[Meld],
+                         cache: dict[tuple[int, ...], int]) -> int | None:
+    """The turn at which ``kept`` goes out drawing ``drawn`` one card a turn, throwing each
+    turn the card whose loss leaves the fewest cards that cannot be laid out (the highest
+    penalty among those); None when it does not within ``len(drawn)`` turns."""
+    hand = list(kept)
+    for t, card in enumerate(drawn, start=1):
+        hand.append(card)
+        if _left(hand, table, cache) == 1:
+            return t
+        throw = min(range(len(hand)), key=lambda i: (
+            _left([*hand[:i], *hand[i + 1:]], table, cache), -penalty(hand[i], JOKER_PENALTY)))
+        del hand[throw]
+    return None
+
+
+def _left(pool: Sequence[Card], table: Sequence[Meld], cache: dict[tuple[int, ...], int]
+          ) -> int:
+    key = tuple(sorted(c.kind for c in pool))
+    left = cache.get(key)
+    if left is None:
+        left = cache[key] = cards_left(pool, table)
+    return left
 
 
 def cards_left(pool: Sequence[Card], table: Sequence[Meld]) -> int:

@@ -5,7 +5,13 @@ from dataclasses import replace
 
 from romme_engine import parse_cards
 from romme_engine.ai import make_bot
-from romme_engine.ai.lookahead import cards_left, others_pace, turns_to_out, unseen
+from romme_engine.ai.lookahead import (
+    cards_left,
+    ordered_turns_to_out,
+    others_pace,
+    turns_to_out,
+    unseen,
+)
 from romme_engine.melds import read_meld
 
 from .test_romme_expert import starter_view
@@ -49,3 +55,11 @@ def test_expert_plan_plays_as_the_expert_before_opening():
     view = starter_view("KS QS 4D 2C", counts=(4, 6, 6))
     plan = make_bot("expert-plan", random.Random(0)).choose(view)
     assert plan == make_bot("expert", random.Random(0)).choose(view)
+
+
+def test_ordered_turns_know_a_bare_pair_cannot_go_out_on_its_third_card():
+    # pooled, a pair and its third card look like a meld; turn by turn the third card makes
+    # a meld that leaves nothing to throw
+    assert turns_to_out(cards("5S 5H"), cards("5D 2C 3C"), [], {}) == 2
+    assert ordered_turns_to_out(cards("5S 5H"), cards("5D 2C 3C"), [], {}) is None
+    assert ordered_turns_to_out(cards("5S 5H 9C"), cards("2C 5D 3C"), [], {}) == 2
