@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from romme_engine.ai.levels import EXPERT, expert_ranking, unseen_jokers
@@ -54,6 +54,10 @@ class Planner:
     """What going out first is worth: about what the others pay per lost hand."""
     match_play: bool = False
     """In the match's last hand, weigh outcomes by the match they win rather than by points."""
+    pace_of: Callable[[PlayerView, Card], float] | None = None
+    """The chance that another player goes out before the next turn once ``card`` is thrown;
+    None reads it from the others' card counts (``others_pace``). Set only by a benchmark that
+    gives the planner a read of the other hands (``benchmarks/romme_race_oracle.py``)."""
     ordered: bool = False
     """Play the sampled draws turn by turn (throwing each turn the card whose loss leaves the
     fewest cards that cannot be laid out) rather than pooling them: exact about the order of
@@ -77,6 +81,8 @@ class Planner:
         last = self.match_play and view.ruleset.hands == view.hand_number
         for index, (_, card, _) in enumerate(ranked):
             kept = [c for c in view.hand if c != card]
+            if self.pace_of is not None:
+                pace = self.pace_of(view, card)
             cost = penalty_total(kept, joker_penalty)
             win, lose = (self.gain, -float(cost)) if not last else match_stakes(view, cost)
             value = 0.0
