@@ -9,8 +9,8 @@ at its own view; the others' hands are not sampled, their pace is read from thei
 Going out in ``t`` turns: a player holding ``n`` cards makes ``t`` discards in ``t`` turns, so it
 is out by turn ``t`` when its cards plus the ``t`` cards drawn can all be laid out (melds, and
 lay-offs on the table and on those melds) except ``t`` or fewer, one at least (the last card is
-always discarded). The order of the turns is
-ignored, which makes the estimate a little hopeful, the same for every candidate.
+always discarded). The order of the turns is ignored (``Planner.ordered`` plays them in
+order), which makes the estimate a little hopeful, the same for every candidate.
 
 A benchmark level (``expert-plan``) until measured better than the expert
 (``benchmarks/RESULTS-romme.md``, fifth round).
@@ -40,16 +40,21 @@ OUT_CHANCE = {1: 0.21, 2: 0.03, 3: 0.14, 4: 0.04, 5: 0.03}
 simple, ``benchmarks/romme_losses.py``); more cards: ``FAR_CHANCE``."""
 FAR_CHANCE = 0.02
 CLOSED_CHANCE = 0.01
+"""A player that has not opened goes out only by a Hand-Rommé."""
 JOKER_PENALTY = 20
 """Only orders the cards a sampled turn throws (the ruleset's figure is used for the cost)."""
-"""A player that has not opened goes out only by a Hand-Rommé."""
 
 
 @dataclass(frozen=True, slots=True)
 class Planner:
+    """The settings; ``style()`` seats it as a level."""
+
     samples: int = 12
+    """Sampled sequences of own draws, the same for every candidate discard."""
     horizon: int = 5
+    """Draws per sequence: turns looked ahead."""
     top: int = 3
+    """How many of the expert's best discards are weighed."""
     gain: float = 15.0
     """What going out first is worth: about what the others pay per lost hand."""
     match_play: bool = False
@@ -106,7 +111,7 @@ class Planner:
 
 def match_stakes(view: PlayerView, cost: int) -> tuple[float, float]:
     """In the last hand: the chance of winning the match when this player goes out first
-    (the others then pay about ``Planner.gain``, spread as an exponential) and when another
+    (the others then pay about 15, spread as an exponential) and when another
     player goes out first while it holds ``cost``."""
     lead = min(t for p, t in enumerate(view.scores) if p != view.player) - view.scores[view.player]
     win = 1.0 if lead >= 0 else math.exp(lead / 15.0)
