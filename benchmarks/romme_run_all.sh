@@ -50,3 +50,7 @@ run $PY -m romme_engine.tournament expert simple --players 4 --matches 500 --see
 run $PY benchmarks/romme_race_oracle.py simple --players 2 --matches 500 --seed 1
 run $PY benchmarks/romme_race_oracle.py simple --players 2 --matches 500 --seed 251
 run $PY benchmarks/romme_race_oracle.py simple --players 4 --matches 500 --seed 1
+run $PY benchmarks/romme_planner.py 2 500 1 gain=4.0
+run $PY benchmarks/romme_planner.py 2 500 1 gain=8.0
+run $PY benchmarks/romme_planner.py 2 500 251 gain=8.0
+run $PY benchmarks/romme_planner.py 2 500 1 gain=30.0
