@@ -36,3 +36,21 @@ run $PY benchmarks/romme_losses.py expert-hold simple --players 2 --matches 2000
 run $PY benchmarks/romme_cheat.py simple --players 2 --matches 50 --seed 1 --stock-samples 8
 run $PY benchmarks/romme_cheat.py simple --players 2 --matches 50 --seed 26 --stock-samples 8
 run $PY -m romme_engine.tournament expert simple --players 2 --matches 100 --seed 1
+# fifth round: where matches are lost (about 1 minute of one free core), the planner looking
+# several turns ahead (benchmark level expert-plan; romme_planner.py seats it with other
+# settings) and the planner told the others' true chance to go out (about 2 minutes each)
+run $PY benchmarks/romme_headroom.py expert simple --players 2 --matches 2000 --seed 1
+run $PY benchmarks/romme_headroom.py expert simple --players 4 --matches 1000 --seed 1
+run $PY -m romme_engine.tournament expert simple --players 2 --matches 1000 --seed 1
+run $PY -m romme_engine.tournament expert-plan simple --players 2 --matches 1000 --seed 1
+run $PY benchmarks/romme_planner.py 2 500 1 match_play=1
+run $PY benchmarks/romme_planner.py 2 500 1 ordered=1 samples=8
+run $PY -m romme_engine.tournament expert-plan simple --players 4 --matches 500 --seed 1
+run $PY -m romme_engine.tournament expert simple --players 4 --matches 500 --seed 1
+run $PY benchmarks/romme_race_oracle.py simple --players 2 --matches 500 --seed 1
+run $PY benchmarks/romme_race_oracle.py simple --players 2 --matches 500 --seed 251
+run $PY benchmarks/romme_race_oracle.py simple --players 4 --matches 500 --seed 1
+run $PY benchmarks/romme_planner.py 2 500 1 gain=4.0
+run $PY benchmarks/romme_planner.py 2 500 1 gain=8.0
+run $PY benchmarks/romme_planner.py 2 500 251 gain=8.0
+run $PY benchmarks/romme_planner.py 2 500 1 gain=30.0
