@@ -36,7 +36,8 @@ def main() -> None:
     tally = run((args.a, args.b), args.matches, preset("classic"), args.seed, args.jobs)
     print(" ".join(args.settings) or "defaults")
     lines = report((args.a, args.b), tally)
-    print("\n".join(lines[1:3] + lines[-2:-1]))
+    # the match wins, the points, and the decision times of both bots (processor time)
+    print("\n".join(lines[1:3] + [lines[-3], lines[-1]]))
 
 
 if __name__ == "__main__":
