@@ -169,8 +169,9 @@ def current_translations() -> NullTranslations:
     Flask-Babel finds the catalogue anew on every call (several context-local look-ups each);
     a table page asks ~80 times. It is kept on ``g`` with the locale it belongs to, so
     ``force_locale`` and ``refresh`` are honoured. Together with `_install_template_gettext`
-    and the gettext family above it saves 6–9% of a table page against Flask-Babel's own
-    functions (``benchmarks/defaults.py``, benchmarks/RESULTS-web.md "Framework defaults").
+    and the gettext family above it saves 20–22% of a table page against Flask-Babel's own
+    functions on a quiet machine (``benchmarks/defaults.py``, benchmarks/RESULTS-web.md
+    "Framework defaults").
     """
     if not has_app_context():
         outside: NullTranslations = flask_babel.get_translations()
