@@ -17,12 +17,11 @@ import random
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine_ab import ROOT, _export
+from engine_ab import ROOT, _export, alternate
 
 
 def _views(pkg: str, seeds: range) -> tuple[list[Any], list[Any]]:
@@ -75,16 +74,7 @@ def main() -> None:
         print(f"after (working tree) / before ({args.rev}), CPU time, {args.rounds} rounds,"
               f" expert vs simple, classic and standard, seeds {seeds.start}..{seeds.stop - 1}")
         for name in before:
-            ratios, spent_before = [], []
-            for r in range(args.rounds):
-                spent = {}
-                order = (("b", before[name]), ("a", after[name]))
-                for key, run in order if r % 2 == 0 else order[::-1]:
-                    start = time.process_time()
-                    run()
-                    spent[key] = time.process_time() - start
-                ratios.append(spent["a"] / spent["b"])
-                spent_before.append(spent["b"])
+            ratios, spent_before = alternate(before[name], after[name], args.rounds)
             q1, median, q3 = statistics.quantiles(ratios, n=4)
             print(f"{name:<34} {(median - 1) * 100:+6.1f}%"
                   f"   quartiles {(q1 - 1) * 100:+.1f}% .. {(q3 - 1) * 100:+.1f}%"

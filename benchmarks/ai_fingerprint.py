@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import random
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from engine_ab import extract
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRINGS = (
@@ -35,19 +34,6 @@ PAIRINGS = (
     ("easy", "expert"),
 )
 RULESETS = ("classic", "standard", "hu")
-
-
-def _export(rev: str, into: Path) -> None:
-    """Write ``REV``'s engine packages into ``into`` (imported ahead of the working tree's)."""
-    archive = subprocess.run(
-        ["git", "archive", rev, "gin_engine", "engine_common"],
-        cwd=ROOT, capture_output=True, check=True,
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        if hasattr(tarfile, "data_filter"):  # Python >= 3.11.4
-            tar.extractall(into, filter="data")
-        else:
-            tar.extractall(into)
 
 
 class Recorder:
@@ -109,7 +95,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if args.rev:
-            _export(args.rev, Path(tmp))
+            extract(args.rev, ("gin_engine", "engine_common"), Path(tmp))
             sys.path.insert(0, tmp)
         else:
             sys.path.insert(0, str(ROOT))

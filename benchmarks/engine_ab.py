@@ -28,16 +28,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SEED = 20240601
 
 
-def _export(rev: str, into: Path) -> None:
-    """Write ``REV``'s gin_engine into ``into/gin_base``, every import renamed."""
+def extract(rev: str, packages: tuple[str, ...], into: Path) -> None:
+    """Write ``REV``'s ``packages`` (folders of this repository) into ``into``."""
     archive = subprocess.run(
-        ["git", "archive", rev, "gin_engine"], cwd=ROOT, capture_output=True, check=True
+        ["git", "archive", rev, *packages], cwd=ROOT, capture_output=True, check=True
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         if hasattr(tarfile, "data_filter"):  # Python >= 3.11.4
             tar.extractall(into, filter="data")
         else:
             tar.extractall(into)
+
+
+def _export(rev: str, into: Path) -> None:
+    """Write ``REV``'s gin_engine into ``into/gin_base``, every import renamed."""
+    extract(rev, ("gin_engine",), into)
     (into / "gin_engine").rename(into / "gin_base")
     for path in (into / "gin_base").rglob("*.py"):
         path.write_text(path.read_text().replace("gin_engine", "gin_base"))
@@ -89,6 +94,24 @@ def _workloads(pkg: str) -> dict[str, Callable[[], object]]:
     }
 
 
+def alternate(
+    before: Callable[[], object], after: Callable[[], object], rounds: int
+) -> tuple[list[float], list[float]]:
+    """(after/before processor-time ratios, before's times): both run back to back each round,
+    which goes first alternating, so a load that drifts during the run slows both alike."""
+    ratios, spent_before = [], []
+    for r in range(rounds):
+        spent = {}
+        order = (("b", before), ("a", after))
+        for key, run in order if r % 2 == 0 else order[::-1]:
+            start = time.process_time()
+            run()
+            spent[key] = time.process_time() - start
+        ratios.append(spent["a"] / spent["b"])
+        spent_before.append(spent["b"])
+    return ratios, spent_before
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("rev", help="the 'before' git revision, e.g. main or HEAD~1")
@@ -104,15 +127,7 @@ def main() -> None:
         for name in before:
             if args.only not in name:
                 continue
-            ratios = []
-            for r in range(args.rounds):
-                spent = {}
-                order = (("b", before[name]), ("a", after[name]))
-                for key, run in order if r % 2 == 0 else order[::-1]:
-                    start = time.process_time()
-                    run()
-                    spent[key] = time.process_time() - start
-                ratios.append(spent["a"] / spent["b"])
+            ratios, _ = alternate(before[name], after[name], args.rounds)
             q1, median, q3 = statistics.quantiles(ratios, n=4)
             print(
                 f"{name:<22} {(median - 1) * 100:+6.1f}%"
