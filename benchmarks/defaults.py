@@ -12,6 +12,8 @@ order per state, so a busy machine slows every variant alike:
   ``webapp/i18n.py``'s one look-up per request;
 - ``uncached cards``: every card's name and markup made when the template asks for it, instead
   of ``webapp/cardnames.py``'s per-language cache;
+- ``chainmap globals``: each template's globals as Jinja's ``ChainMap`` over the environment's
+  instead of ``webapp/templating.py``'s plain dict;
 - ``transaction reads``: the table's reads in the request's transaction (BEGIN … ROLLBACK), the
   framework's way, instead of AUTOCOMMIT (``webapp/store.py`` ``read_without_transaction``).
   In one process with one client this shows only the round trips' latency; what the two
@@ -33,8 +35,11 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+import jinja2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -125,6 +130,12 @@ class Variants:
             self.babel_gettext(on)
         elif name == "uncached cards":
             self.app.jinja_env.globals.update(self.plain_cards if on else self.ours["cards"])
+        elif name == "chainmap globals":
+            env = self.app.jinja_env
+            if on:
+                env.make_globals = partial(jinja2.Environment.make_globals, env)
+            else:
+                del env.make_globals
         elif name == "transaction reads":
             from webapp.store import read_without_transaction
 
@@ -135,7 +146,10 @@ class Variants:
         self.app.jinja_env.cache.clear()
 
 
-VARIANTS = ("as is", "flask session", "babel gettext", "uncached cards", "transaction reads")
+VARIANTS = (
+    "as is", "flask session", "babel gettext", "uncached cards", "chainmap globals",
+    "transaction reads",
+)
 
 
 def main() -> int:

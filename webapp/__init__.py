@@ -37,6 +37,7 @@ from webapp.security import (
     no_store_on_private_pages,
 )
 from webapp.session_cookie import HourlyRefreshSessionInterface
+from webapp.templating import TemplateEnvironment
 
 __all__ = ["CONTENT_SECURITY_POLICY", "GinRummyApp", "create_app"]
 
@@ -49,7 +50,10 @@ ExcInfo = tuple[type[BaseException], BaseException, TracebackType] | tuple[None,
 
 
 class GinRummyApp(Flask):
-    """Flask, except that unhandled errors are logged without their messages (see requestlog)."""
+    """Flask, except that unhandled errors are logged without their messages (see requestlog),
+    and templates keep their globals in a plain dict (see templating)."""
+
+    jinja_environment = TemplateEnvironment
 
     def log_exception(self, exc_info: ExcInfo) -> None:
         if exc_info[1] is not None:
