@@ -32,15 +32,6 @@ from gin_engine.ruleset import Ruleset, Scoring
 
 LATE_STOCK = 6
 """With this many stock cards or fewer, a rollout side knocks whenever it may."""
-DEEP_MARGIN = -99
-"""Issue 13, sixth round (off at -99): at a rollout turn where the deciding player may knock
-but its knock rule says play on, it knocks when the knock is estimated to score at least this
-many points against the opponent's hand, a level deeper than the fixed rule."""
-DEEP_SAMPLES = 0
-"""Hands the deeper estimate scores against: 0 scores the rollout opponent's own hand (one
-sample, seen); N > 0 scores N hands made from it by swapping ``DEEP_SWAP`` of its cards for
-stock cards, so that the estimate is not one made with the opponent's hand in full view."""
-DEEP_SWAP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,21 +116,6 @@ def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
     return best, best_bit
 
 
-def _deep_knock(ruleset: Ruleset, mine: CardMask, theirs: CardMask, stock: list[int]) -> bool:
-    """Whether a knock now is estimated worth ``DEEP_MARGIN`` points or more (see there)."""
-    if DEEP_SAMPLES == 0:
-        return showdown(ruleset, mine, theirs) >= DEEP_MARGIN
-    cards = _bits(theirs)
-    total = 0
-    # a fixed, cheap mixing instead of an rng: the stock order is random already
-    for k in range(DEEP_SAMPLES):
-        hand = theirs
-        for j in range(min(DEEP_SWAP, 3, len(stock))):  # j * 3 mod 10: distinct cards
-            hand = (hand & ~cards[(k + j * 3) % len(cards)]) | stock[(k * 5 + j) % len(stock)]
-        total += showdown(ruleset, mine, hand)
-    return total >= DEEP_MARGIN * DEEP_SAMPLES
-
-
 def play_out(
     ruleset: Ruleset,
     mine: CardMask,
@@ -178,9 +154,6 @@ def play_out(
         if left == 0 or left <= min(rule, limit):
             points = showdown(ruleset, hand, hands[1 - player])
             return points if player == 0 else -points
-        if DEEP_MARGIN > -99 and player == 0 and left <= limit and len(stock) > LATE_STOCK:
-            if _deep_knock(ruleset, hand, hands[1], stock):
-                return showdown(ruleset, hand, hands[1])
         if len(stock) <= dead:
             return 0
         top = card
