@@ -3,9 +3,11 @@
 # ruff: noqa
 _ = object()
 
-# Flask: the app class's error logging hook and the session interface it reads.
+# Flask: the app class's error logging hook, the session interface and the Jinja environment
+# class it reads.
 _.log_exception
 _.session_interface
+_.jinja_environment
 # Flask-Login: the login manager's settings and the user object's API.
 _.login_view
 _.login_message
