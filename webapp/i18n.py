@@ -101,7 +101,6 @@ def lazy_pgettext(context: str, string: str, **variables: Any) -> LazyString:
     return LazyString(pgettext, context, string, **variables)
 
 
-
 # Characters a path may keep as they are; anything else (a backslash, a space, non-ASCII) is
 # percent-encoded, so the Location header can only ever name a path on this site.
 _PATH_SAFE = "/-._~!$&'()*+,;=:@%"
@@ -183,8 +182,6 @@ def current_translations() -> NullTranslations:
         translations: NullTranslations = flask_babel.get_translations()
         found = space[_TRANSLATIONS_KEY] = (_babel_locale(space), translations)
     return found[1]
-
-
 
 
 @pass_eval_context
