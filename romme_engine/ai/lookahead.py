@@ -84,6 +84,7 @@ class Planner:
         best: tuple[float, int] | None = None
         pick = 0
         last = self.match_play and view.ruleset.hands == view.hand_number
+        out = ordered_turns_to_out if self.ordered else turns_to_out
         for index, (_, card, _) in enumerate(ranked):
             kept = [c for c in view.hand if c != card]
             if self.pace_of is not None:
@@ -92,7 +93,6 @@ class Planner:
             win, lose = (self.gain, -float(cost)) if not last else match_stakes(view, cost)
             value = 0.0
             for drawn in draws:
-                out = ordered_turns_to_out if self.ordered else turns_to_out
                 turns = out(kept, drawn, view.table, cache)
                 if turns is None:
                     value += (1 - (1 - pace) ** len(drawn)) * lose
