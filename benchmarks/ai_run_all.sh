@@ -52,3 +52,21 @@ $PY -m gin_engine.tournament expert simple --ruleset hu --matches 2000 --seed 10
 $PY -m gin_engine.tournament expert simple --ruleset hu-race --matches 2000 --seed 1 --jobs 2
 $PY -m gin_engine.selfplay --ruleset hu --hands 1000 --level normal --seed 1
 $PY -m gin_engine.selfplay --ruleset hu --hands 1000 --level expert --seed 1
+# Seventh round (issue 13): the knock choice's worth (RESULTS-ai.md "Seventh round").
+for s in 1 501; do
+  $PY benchmarks/gin_knock_oracle.py eager 1000 --seed $s --jobs 2 --judge foresight
+  $PY benchmarks/gin_knock_oracle.py eager 1000 --seed $s --jobs 2 --judge known-hand
+done
+$PY benchmarks/gin_knock_oracle.py simple 2000 --seed 1 --jobs 2 --judge foresight
+$PY benchmarks/gin_knock_oracle.py simple 2000 --seed 1 --jobs 2 --judge known-hand
+$PY benchmarks/gin_knock_oracle.py eager 1000 --seed 1 --jobs 2 --judge foresight-match
+for c in discard discard+declined discard+declined+rule; do
+  $PY benchmarks/gin_knock_oracle.py eager 1000 --seed 1 --jobs 2 --judge filtered --checks $c
+done
+$PY benchmarks/gin_knock_oracle.py eager 1000 --seed 1 --jobs 2 --judge rollouts
+$PY benchmarks/gin_knock_oracle.py eager 1000 --seed 1 --jobs 2 --judge rollouts --style-tries 20
+$PY benchmarks/gin_knock_oracle.py eager 400 --seed 1 --jobs 2 --judge rollouts --worlds 64
+# The round's variants need benchmarks/ai_variants_issue13_round7.patch applied to a scratch copy:
+# $PY benchmarks/ai_tune.py expert eager 2000 decide.LOW_WEIGHT=0.5 --seed 1 --jobs 1
+#   (also LOW_WEIGHT=2.5, LOW_DANGER=4.0 and 15.0, expert.LOW_TAKE=1, decide.LAYOFF=0.5 and 1.0;
+#    vs simple: expert.LOW_TAKE=2)

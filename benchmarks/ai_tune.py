@@ -27,7 +27,7 @@ def main() -> None:
     parser.add_argument("settings", nargs="*")
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--jobs", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()  # settings may come before or after the options
     for setting in args.settings:
         name, value = setting.split("=")
         module_name, const = name.rsplit(".", 1)
