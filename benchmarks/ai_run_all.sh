@@ -60,6 +60,9 @@ done
 $PY benchmarks/gin_knock_oracle.py simple 2000 --seed 1 --jobs 2 --judge foresight
 $PY benchmarks/gin_knock_oracle.py simple 2000 --seed 1 --jobs 2 --judge known-hand
 $PY benchmarks/gin_knock_oracle.py eager 1000 --seed 1 --jobs 2 --judge foresight-match
+for k in 2 4 6; do
+  $PY benchmarks/gin_knock_oracle.py eager 1000 --seed 1 --jobs 1 --judge known-hand --swap $k
+done
 for c in discard discard+declined discard+declined+rule; do
   $PY benchmarks/gin_knock_oracle.py eager 1000 --seed 1 --jobs 2 --judge filtered --checks $c
 done

@@ -11,7 +11,8 @@ discard it would make playing on):
                 copy is exactly what would follow) to the end of the hand; the better wins.
 ``foresight-match``  the same, each copy played to the end of the match (won, then points).
 ``known-hand``  the expert's own estimate (its 16 worlds and fast play-outs), but every world
-                holds the opponent's true hand; only the stock's order is guessed.
+                holds the opponent's true hand; only the stock's order is guessed (``--swap
+                K``: all but K of its hidden cards, each of those K swapped for a stock card).
 ``rollouts``    a fair judge: ``--worlds`` worlds sampled from the view as the expert samples
                 them (``--style-tries``: redrawn until the opponent holds more than its knock
                 rule), each move played out with the real bots (``--model``: the opponent
@@ -72,6 +73,7 @@ class Settings:
     style_tries: int
     model: str
     checks: str
+    swap: int
 
 
 @contextmanager
@@ -84,15 +86,24 @@ def _worlds_from(sampler: Sampler) -> Iterator[None]:
         DECIDE.sample_world = sample_world
 
 
-def _true_hand_sampler(match: Match, seat: int) -> Sampler:
+def _true_hand_sampler(match: Match, seat: int, swap: int) -> Sampler:
+    """Worlds holding the opponent's true hand but for ``swap`` of its hidden cards, each
+    exchanged for a random card of the stock; the stock in a random order."""
     opponent = to_mask(match.hand.hands[1 - seat])
+    hidden = [card.bit for card in match.hand.hands[1 - seat]
+              if card not in match.hand.known[1 - seat]]
     stock = [card.bit for card in match.hand.stock]
 
     def sampler(memory: Memory, by_odds: list[tuple[int, float]], rng: random.Random,
                 draws: int = 0) -> World:
         order = list(stock)
         rng.shuffle(order)
-        return World(opponent, tuple(order))
+        hand = opponent
+        k = min(swap, len(hidden), len(order))
+        for out, into in zip(rng.sample(hidden, k), range(k), strict=True):
+            hand ^= out | order[into]
+            order[into] = out
+        return World(hand, tuple(order))
 
     return sampler
 
@@ -190,7 +201,7 @@ def _choose(match: Match, bots: list[Bot], seat: int, settings: Settings,
         return bot.choose(view)
     judge = settings.judge
     if judge in ("known-hand", "filtered"):
-        sampler = (_true_hand_sampler(match, seat) if judge == "known-hand"
+        sampler = (_true_hand_sampler(match, seat, settings.swap) if judge == "known-hand"
                    else _filtered_sampler(view, settings.checks))
         with _worlds_from(sampler):
             decision = decide(view, bot.rng)
@@ -198,6 +209,7 @@ def _choose(match: Match, bots: list[Bot], seat: int, settings: Settings,
         decision = decide(view, bot.rng)  # the expert's own samples, as it would play
     if decision.reason not in (Reason.KNOCK_NOW, Reason.PLAY_ON):
         return decision.action
+    _count_hits(match, seat, view, tally)
     chosen = decision.action
     if judge in ("foresight", "foresight-match", "rollouts"):
         other = decision.estimates[1].action
@@ -215,13 +227,29 @@ def _choose(match: Match, bots: list[Bot], seat: int, settings: Settings,
     return chosen
 
 
-def play_match(job: tuple[int, int, Settings]) -> tuple[int, int, int, int, int]:
-    """(won, points, choices changed, choices, knocks) for the judged expert in ``a_seat``."""
+def _count_hits(match: Match, seat: int, view: PlayerView, tally: list[int]) -> None:
+    """Add how many of the opponent's hidden cards 16 of the expert's sampled worlds hold
+    (tally[3]) out of how many there are (tally[4]); its own random stream, not the bot's."""
+    hand = match.hand.hands[1 - seat]
+    hidden = to_mask(c for c in hand if c not in match.hand.known[1 - seat])
+    reading = read(view)
+    by_odds = odds(reading.weights)
+    draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
+    rng = random.Random(view.stock_count)
+    for _ in range(16):
+        world = sample_world(reading.memory, by_odds, rng, draws)
+        tally[3] += (world.opponent & hidden).bit_count()
+        tally[4] += hidden.bit_count()
+
+
+def play_match(job: tuple[int, int, Settings]) -> tuple[int, ...]:
+    """(won, points, choices changed, choices, knocks, hidden cards sampled right, hidden
+    cards) for the judged expert in ``a_seat``."""
     seed, a_seat, settings = job
     match = Match.new(RULES, random.Random(seed))
     bots = [make_bot("expert", random.Random(f"{seed}:0:{a_seat}"))] * 2
     bots[1 - a_seat] = make_bot(settings.opponent, random.Random(f"{seed}:1:{a_seat}"))
-    tally = [0, 0, 0]
+    tally = [0, 0, 0, 0, 0]
     while match.phase is not Phase.MATCH_OVER:
         turn = match.to_act
         assert turn is not None
@@ -233,7 +261,7 @@ def play_match(job: tuple[int, int, Settings]) -> tuple[int, int, int, int, int]
     assert match.settlement is not None
     scores = match.scores
     won = int(match.settlement.winner == a_seat)
-    return won, scores[a_seat] - scores[1 - a_seat], tally[0], tally[1], tally[2]
+    return (won, scores[a_seat] - scores[1 - a_seat], *tally)
 
 
 def main() -> None:
@@ -249,9 +277,10 @@ def main() -> None:
     parser.add_argument("--style-tries", type=int, default=0)
     parser.add_argument("--model", default="")
     parser.add_argument("--checks", default="discard+declined")
+    parser.add_argument("--swap", type=int, default=0)
     args = parser.parse_args()
     settings = Settings(args.opponent, args.judge, args.worlds, args.style_tries, args.model,
-                        args.checks)
+                        args.checks, args.swap)
     jobs = [(args.seed + i, seat, settings)
             for i in range((args.matches + 1) // 2) for seat in (0, 1)]
     with Pool(args.jobs) as pool:
@@ -259,13 +288,15 @@ def main() -> None:
     n = len(rows)
     wins = sum(r[0] for r in rows)
     low, high = wilson(wins, n)
-    changed, choices, knocks = (sum(r[i] for r in rows) for i in (2, 3, 4))
+    changed, choices, knocks, hits, hidden = (sum(r[i] for r in rows) for i in range(2, 7))
     print(f"expert, knock choices judged by {args.judge}, vs {args.opponent}: {n} matches,"
           f" seed {args.seed}")
     print(f"A match wins: {wins}/{n} = {wins / n:.1%}  (95% Wilson {low:.1%} .. {high:.1%})")
     print(f"A points per match: {sum(r[1] for r in rows) / n:+.1f}")
     print(f"knock-or-play-on choices: {choices}, the judge changed {changed}"
           f" ({changed / max(1, choices):.1%}), knocked {knocks / max(1, choices):.1%}")
+    print(f"the expert's sampled worlds at those choices: {hits / max(1, hidden):.1%} of the"
+          f" opponent's hidden cards right ({hidden / max(1, 16 * choices):.1f} hidden a choice)")
 
 
 if __name__ == "__main__":
