@@ -55,6 +55,6 @@ run $PY benchmarks/romme_planner.py 2 500 1 gain=8.0
 run $PY benchmarks/romme_planner.py 2 500 251 gain=8.0
 run $PY benchmarks/romme_planner.py 2 500 1 gain=30.0
 # Status of the targets (1 Dec): what reading the other hands is worth, on 1,000 matches (seeds 51-550).
-nice -n 19 .venv/bin/python benchmarks/romme_cheat.py simple --players 2 --matches 500 --seed 51 --stock-samples 8
-nice -n 19 .venv/bin/python benchmarks/romme_cheat.py simple --players 2 --matches 500 --seed 301 --stock-samples 8
-nice -n 19 .venv/bin/python -m romme_engine.tournament expert simple --players 2 --matches 1000 --seed 51
+run $PY benchmarks/romme_cheat.py simple --players 2 --matches 500 --seed 51 --stock-samples 8
+run $PY benchmarks/romme_cheat.py simple --players 2 --matches 500 --seed 301 --stock-samples 8
+run $PY -m romme_engine.tournament expert simple --players 2 --matches 1000 --seed 51
