@@ -134,14 +134,36 @@ def _filtered_sampler(view: PlayerView, checks: str) -> Sampler:
 
     def sampler(memory: Memory, by_odds: list[tuple[int, float]], rng: random.Random,
                 draws: int = 0) -> World:
-        world = sample_world(memory, by_odds, rng, draws)
-        for _ in range(8):
-            if fits(world.opponent):
-                break
-            world = sample_world(memory, by_odds, rng, draws)
-        return world
+        return _redrawn(Sampling(memory, by_odds, draws), rng, fits, 8)
 
     return sampler
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    """What ``sample_world`` needs from a view, read once per knock choice."""
+
+    memory: Memory
+    by_odds: list[tuple[int, float]]
+    draws: int
+    """Stock cards the opponent has drawn this hand."""
+
+
+def _sampling(view: PlayerView) -> Sampling:
+    draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
+    reading = read(view)
+    return Sampling(reading.memory, odds(reading.weights), draws)
+
+
+def _redrawn(sampling: Sampling, rng: random.Random, fits: Callable[[CardMask], bool],
+             tries: int) -> World:
+    """A sampled world, redrawn up to ``tries`` times until the opponent's hand ``fits``."""
+    world = sample_world(sampling.memory, sampling.by_odds, rng, sampling.draws)
+    for _ in range(tries):
+        if fits(world.opponent):
+            break
+        world = sample_world(sampling.memory, sampling.by_odds, rng, sampling.draws)
+    return world
 
 
 def _worth(match: Match, bots: list[Bot], seat: int, action: Action, whole_match: bool = False,
@@ -166,25 +188,19 @@ def _worth(match: Match, bots: list[Bot], seat: int, action: Action, whole_match
 
 
 def _rollouts_gain(match: Match, bots: list[Bot], seat: int, view: PlayerView,
-                   decision: Decision, settings: Settings) -> float:
+                   decision: Decision, settings: Settings, sampling: Sampling) -> float:
     """Mean points of the other move minus the expert's, over worlds sampled from the view."""
     own, other = decision.action, decision.estimates[1].action
-    reading = read(view)
-    by_odds = odds(reading.weights)
-    draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
     rule = opponent_knock_rule(view)
     discarded = any(e.player == view.opponent and e.move is Move.DISCARD for e in view.history)
+    tries = settings.style_tries if discarded else 0
     rng = random.Random(len(view.history) * 100 + view.stock_count)
     if settings.model:
         bots = list(bots)
         bots[1 - seat] = make_bot(settings.model, random.Random(len(view.history)))
     total = 0
     for _ in range(settings.worlds):
-        world = sample_world(reading.memory, by_odds, rng, draws)
-        for _ in range(settings.style_tries if discarded else 0):
-            if remembered_deadwood(world.opponent) > rule:
-                break
-            world = sample_world(reading.memory, by_odds, rng, draws)
+        world = _redrawn(sampling, rng, lambda hand: remembered_deadwood(hand) > rule, tries)
         total += (_worth(match, bots, seat, other, world=world)[1]
                   - _worth(match, bots, seat, own, world=world)[1])
     return total / settings.worlds
@@ -209,12 +225,13 @@ def _choose(match: Match, bots: list[Bot], seat: int, settings: Settings,
         decision = decide(view, bot.rng)  # the expert's own samples, as it would play
     if decision.reason not in (Reason.KNOCK_NOW, Reason.PLAY_ON):
         return decision.action
-    _count_hits(match, seat, view, tally)
+    sampling = _sampling(view)
+    _count_hits(match, seat, sampling, tally)
     chosen = decision.action
     if judge in ("foresight", "foresight-match", "rollouts"):
         other = decision.estimates[1].action
         if judge == "rollouts":
-            better = _rollouts_gain(match, bots, seat, view, decision, settings) > 0
+            better = _rollouts_gain(match, bots, seat, view, decision, settings, sampling) > 0
         else:
             whole = judge == "foresight-match"
             better = (_worth(match, bots, seat, other, whole)
@@ -227,17 +244,14 @@ def _choose(match: Match, bots: list[Bot], seat: int, settings: Settings,
     return chosen
 
 
-def _count_hits(match: Match, seat: int, view: PlayerView, tally: list[int]) -> None:
+def _count_hits(match: Match, seat: int, sampling: Sampling, tally: list[int]) -> None:
     """Add how many of the opponent's hidden cards 16 of the expert's sampled worlds hold
     (tally[3]) out of how many there are (tally[4]); its own random stream, not the bot's."""
     hand = match.hand.hands[1 - seat]
     hidden = to_mask(c for c in hand if c not in match.hand.known[1 - seat])
-    reading = read(view)
-    by_odds = odds(reading.weights)
-    draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
-    rng = random.Random(view.stock_count)
+    rng = random.Random(sampling.memory.stock)
     for _ in range(16):
-        world = sample_world(reading.memory, by_odds, rng, draws)
+        world = sample_world(sampling.memory, sampling.by_odds, rng, sampling.draws)
         tally[3] += (world.opponent & hidden).bit_count()
         tally[4] += hidden.bit_count()
 
