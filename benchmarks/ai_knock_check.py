@@ -29,13 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gin_engine.actions import Knock  # noqa: E402
 from gin_engine.ai import make_bot  # noqa: E402
 from gin_engine.ai.base import hand_mask, min_discard  # noqa: E402
-from gin_engine.ai.decide import Reason, decide  # noqa: E402
+from gin_engine.ai.decide import Reason, decide, opponent_stock_draws  # noqa: E402
 from gin_engine.ai.expert import read  # noqa: E402
 from gin_engine.ai.inference import odds  # noqa: E402
 from gin_engine.ai.rollout import sample_world, showdown  # noqa: E402
 from gin_engine.cards import to_mask  # noqa: E402
 from gin_engine.driver import play_hand  # noqa: E402
-from gin_engine.hand import Move, Phase  # noqa: E402
+from gin_engine.hand import Phase  # noqa: E402
 from gin_engine.match import Match  # noqa: E402
 from gin_engine.melds import deadwood_mask  # noqa: E402
 from gin_engine.ruleset import preset  # noqa: E402
@@ -126,7 +126,7 @@ def samples(opponent: str, deals: int, seed: int, cap: int) -> None:
 
 def _sampled(view: PlayerView, knock_bit: int, opponent: int, cap: int) -> Row:
     reading = read(view)
-    draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
+    draws = opponent_stock_draws(view)
     knock_hand = hand_mask(view) ^ knock_bit
     rng = random.Random(5)
     dws, pts = [], []

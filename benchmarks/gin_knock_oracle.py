@@ -47,7 +47,13 @@ from engine_common.stats import wilson  # noqa: E402
 from gin_engine.actions import Action, Knock  # noqa: E402
 from gin_engine.ai import make_bot  # noqa: E402
 from gin_engine.ai.base import Bot, hand_mask, in_some_meld_mask, min_discard  # noqa: E402
-from gin_engine.ai.decide import Decision, Reason, decide, opponent_knock_rule  # noqa: E402
+from gin_engine.ai.decide import (  # noqa: E402
+    Decision,
+    Reason,
+    decide,
+    opponent_knock_rule,
+    opponent_stock_draws,
+)
 from gin_engine.ai.evaluate import remembered_deadwood  # noqa: E402
 from gin_engine.ai.expert import read  # noqa: E402
 from gin_engine.ai.inference import odds  # noqa: E402
@@ -150,9 +156,8 @@ class Sampling:
 
 
 def _sampling(view: PlayerView) -> Sampling:
-    draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
     reading = read(view)
-    return Sampling(reading.memory, odds(reading.weights), draws)
+    return Sampling(reading.memory, odds(reading.weights), opponent_stock_draws(view))
 
 
 def _redrawn(sampling: Sampling, rng: random.Random, fits: Callable[[CardMask], bool],
@@ -166,7 +171,7 @@ def _redrawn(sampling: Sampling, rng: random.Random, fits: Callable[[CardMask], 
     return world
 
 
-def _worth(match: Match, bots: list[Bot], seat: int, action: Action, whole_match: bool = False,
+def worth(match: Match, bots: list[Bot], seat: int, action: Action, whole_match: bool = False,
            world: World | None = None) -> tuple[int, int]:
     """(match won, points) for ``seat`` after ``action``, what follows played by the bots
     (in ``world``: the opponent's hand and the stock replaced by that guess)."""
@@ -201,8 +206,8 @@ def _rollouts_gain(match: Match, bots: list[Bot], seat: int, view: PlayerView,
     total = 0
     for _ in range(settings.worlds):
         world = _redrawn(sampling, rng, lambda hand: remembered_deadwood(hand) > rule, tries)
-        total += (_worth(match, bots, seat, other, world=world)[1]
-                  - _worth(match, bots, seat, own, world=world)[1])
+        total += (worth(match, bots, seat, other, world=world)[1]
+                  - worth(match, bots, seat, own, world=world)[1])
     return total / settings.worlds
 
 
@@ -234,8 +239,8 @@ def _choose(match: Match, bots: list[Bot], seat: int, settings: Settings,
             better = _rollouts_gain(match, bots, seat, view, decision, settings, sampling) > 0
         else:
             whole = judge == "foresight-match"
-            better = (_worth(match, bots, seat, other, whole)
-                      > _worth(match, bots, seat, chosen, whole))
+            better = (worth(match, bots, seat, other, whole)
+                      > worth(match, bots, seat, chosen, whole))
         if better:
             tally[0] += 1
             chosen = other

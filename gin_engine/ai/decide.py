@@ -17,8 +17,11 @@ Knock or play on: in each of ``SAMPLES`` worlds (the opponent's hand sampled by 
 weight and then improved by as many draws as the opponent has made this hand, the stock
 shuffled from the other unseen cards) the knock is scored against the
 opponent's best lay-offs, and the same world is played on by a fast rollout in which this
-player goes for a low knock (``PLAY_ON_KNOCK``) and the opponent follows its knock rule. The
-higher mean wins; ties knock.
+player goes for a low knock (``PLAY_ON_KNOCK``) and the opponent follows its knock rule
+(``sampled_position``). Those means are biased in ways that depend on the position, so under
+gin-rummy scoring the knock model (``knock_model``: weights fitted to the expert's own choices
+played out for real) turns them and the position's public figures into the two estimates. The
+higher estimate wins; ties knock.
 """
 
 from __future__ import annotations
@@ -38,10 +41,12 @@ from gin_engine.actions import (
     PassUpcard,
     TakeUpcard,
 )
+from gin_engine.ai import knock_model
 from gin_engine.ai.base import hand_mask, min_discard
 from gin_engine.ai.evaluate import Option, remembered_deadwood
 from gin_engine.ai.expert import Reading, discard_choice, draw_scores, read
 from gin_engine.ai.inference import danger, odds
+from gin_engine.ai.knock_model import Position
 from gin_engine.ai.rollout import play_out, sample_world, showdown
 from gin_engine.cards import VALUES, Card, CardMask
 from gin_engine.errors import IllegalActionError
@@ -228,15 +233,21 @@ def opponent_knock_rule(view: PlayerView) -> int:
     return max(knocks, default=view.ruleset.knock_limit)
 
 
-def knock_or_play_on(
+def opponent_stock_draws(view: PlayerView) -> int:
+    """How many stock cards the opponent has drawn this hand (public: the history shows it)."""
+    return sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
+
+
+def sampled_position(
     view: PlayerView, reading: Reading, knock_card: Card, play_card: Card, rng: random.Random
-) -> tuple[Estimate, Estimate]:
-    """Mean points of knocking with ``knock_card`` and of discarding ``play_card`` instead,
-    over the same sampled worlds."""
+) -> Position:
+    """The knock choice's figures: the mean points of knocking with ``knock_card`` and of
+    discarding ``play_card`` instead, over the same ``SAMPLES`` sampled worlds, and the
+    position's public facts."""
     mask: CardMask = hand_mask(view)
     knock_hand, play_hand = mask ^ knock_card.bit, mask ^ play_card.bit
-    rules = (PLAY_ON_KNOCK, opponent_knock_rule(view))
-    draws = sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
+    rule = opponent_knock_rule(view)
+    draws = opponent_stock_draws(view)
     knocked = played = 0.0
     undercuts = 0
     by_odds = odds(reading.weights)
@@ -245,8 +256,30 @@ def knock_or_play_on(
         points = showdown(view.ruleset, knock_hand, world.opponent)
         undercuts += points < 0
         knocked += points
-        played += play_out(view.ruleset, play_hand, world, play_card.bit, rules)
+        played += play_out(view.ruleset, play_hand, world, play_card.bit, (PLAY_ON_KNOCK, rule))
+    return Position(
+        knock=knocked / SAMPLES,
+        play_on=played / SAMPLES,
+        undercut=undercuts / SAMPLES,
+        stock=view.stock_count,
+        opponent_draws=draws,
+        opponent_known=reading.memory.opp_known.bit_count(),
+        knock_deadwood=deadwood_mask(knock_hand),
+        play_on_deadwood=deadwood_mask(play_hand),
+        opponent_rule=rule,
+    )
+
+
+def knock_or_play_on(
+    view: PlayerView, reading: Reading, knock_card: Card, play_card: Card, rng: random.Random
+) -> tuple[Estimate, Estimate]:
+    """What knocking with ``knock_card`` and discarding ``play_card`` instead are worth: the
+    knock model's figures (the sampled means as they are under 胡牌制)."""
+    position = sampled_position(view, reading, knock_card, play_card, rng)
+    knock, play_on = position.knock, position.play_on
+    if knock_model.applies(view.ruleset):
+        knock, play_on = knock_model.worth(position)
     return (
-        Estimate(Knock(knock_card), knocked / SAMPLES, undercuts / SAMPLES),
-        Estimate(Discard(play_card), played / SAMPLES),
+        Estimate(Knock(knock_card), knock, position.undercut),
+        Estimate(Discard(play_card), play_on),
     )
