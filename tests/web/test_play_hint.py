@@ -13,8 +13,9 @@ NUMBERS = re.compile(r"Knock: about [+−]\d+ \(undercut about \d+%\) · Play on
 
 
 def test_hint_after_taking_an_upcard_that_lowers_nothing_answers_with_numbers(app, client):
-    # 2C melds nothing and cannot lower a count of 1: the take is legal but useless
-    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "2C", "KC"))
+    # TC melds nothing and raises a count of 1 to 10 (the taken card cannot go straight back):
+    # the take is legal but useless; knocking with 10 at once still beats playing on
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
     client.get("/?lang=en")
     post_move(client, get(client), "take-upcard")
     page = client.get("/play?hint=1")
@@ -26,7 +27,7 @@ def test_hint_after_taking_an_upcard_that_lowers_nothing_answers_with_numbers(ap
 
 
 def test_hint_numbers_are_translated(app, client):
-    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "2C", "KC"))
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
     client.get("/?lang=zh_Hans")
     post_move(client, get(client), "take-upcard")
     html = client.get("/play?hint=1").get_data(as_text=True)
