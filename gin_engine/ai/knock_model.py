@@ -8,8 +8,10 @@ weights correct them. They were fitted (ridge regression, ``benchmarks/knock_mod
 48,538 of the expert's own knock choices in which both moves were played out to the end of the
 hand by the real bots with the real stock and hands (``benchmarks/knock_model.py record``,
 against ``eager`` and ``simple``, 3,000 matches each, seeds 3001–4500, disjoint from the
-tournament's seeds). Hidden cards were read only there, offline; at play the model sees just
-the view's figures below.
+tournament's seeds), the expert deciding by the sampled means as before the model
+(``record --sampled-means``); ``fit`` with its default penalty prints exactly the weights
+below (commands in ``benchmarks/ai_run_all.sh``). Hidden cards were read only there, offline;
+at play the model sees just the view's figures below.
 
 Glossary
     position    the figures of one knock choice the model reads (``Position``)
@@ -67,12 +69,12 @@ def features(p: Position) -> tuple[float, ...]:
 
 
 KNOCK_WEIGHTS = (
-    31.8024, 0.0439, 0.1123, 6.2436, -1.3375, -7.5335, -5.9603, -11.7648, 1.0069, 0.2759,
-    1.1255, 2.6142, 0.8172,
+    39.4287, 0.0438, 0.0978, 4.8195, -3.6019, -9.7630, -6.1636, -12.1568, 0.9672, 0.2541,
+    1.7335, 2.7991, 0.6438,
 )
 PLAY_ON_WEIGHTS = (
-    37.3504, -0.1335, 0.2981, -2.0321, 0.3015, -4.4559, -2.6326, -6.2321, -3.9381, 0.0003,
-    2.5592, 0.3193, -2.1424,
+    46.3070, -0.1336, 0.2811, -3.7047, -2.3579, -7.0743, -2.8715, -6.6925, -3.9847, -0.0253,
+    3.2732, 0.5365, -2.3460,
 )
 
 
