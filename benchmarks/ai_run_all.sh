@@ -1,27 +1,39 @@
 #!/bin/sh
 # The AI benchmarks of RESULTS-ai.md, one after another, at low priority. The machine is shared
-# (2 cores); the issue-13 runs of 30 Nov 2026 (second session) used two worker processes
-# (--jobs 2) for the tournaments; each tournament's seeds are fixed, so --jobs changes only the
-# wall-clock time, not a single game.
+# (2 cores); the issue-13 runs of 1 Dec 2026 (22:47 UTC on, the knock model's expert at
+# ee8bcbd) used two worker processes (--jobs 2) for the tournaments; each tournament's seeds are
+# fixed, so --jobs changes only the wall-clock time, not a single game.
 cd "$(dirname "$0")/.." || exit 1
 PY="nice -n 10 .venv/bin/python"
 T="-m gin_engine.tournament"
-# Issue 13: the expert against simple and expert-v1 on 4,000 matches each. Expert-v1's 4,000 were
-# run as four blocks of 1,000 (seeds 1-500, 501-1000, 1001-1500, 1501-2000): the same matches as
-# --matches 4000 --seed 1, reported as each block finished.
+# The knock model (RESULTS-ai.md, "Eighth round"): record the expert's knock choices, each move
+# played out for real, with the expert deciding by the sampled means; fit prints the weights
+# gin_engine/ai/knock_model.py holds. it2: the same matches with the model's expert as committed
+# at 39c0a35 (`git checkout 39c0a35 -- gin_engine/ai/knock_model.py` in a scratch copy), only
+# as a check set.
+mkdir -p /tmp/km
+$PY benchmarks/knock_model.py record eager 3000 --seed 3001 --sampled-means --out /tmp/km/it1_eager.jsonl
+$PY benchmarks/knock_model.py record simple 3000 --seed 3001 --sampled-means --out /tmp/km/it1_simple.jsonl
+$PY benchmarks/knock_model.py fit /tmp/km/it1_eager.jsonl /tmp/km/it1_simple.jsonl
+# $PY benchmarks/knock_model.py record eager 3000 --seed 3001 --out /tmp/km/it2_eager.jsonl   (at 39c0a35)
+# $PY benchmarks/knock_model.py record simple 3000 --seed 3001 --out /tmp/km/it2_simple.jsonl (at 39c0a35)
+# $PY benchmarks/knock_model.py fit /tmp/km/it1_*.jsonl --check /tmp/km/it2_*.jsonl
+# Play-tests of a set of weights on seeds 5001-6000 (not the tournament's), e.g.:
+$PY benchmarks/ai_tune.py expert eager 2000 --seed 5001 --jobs 1
+$PY benchmarks/ai_tune.py expert simple 2000 --seed 5001 --jobs 1
+# Issue 13: the expert against simple and expert-v1 on 4,000 matches each.
 $PY $T expert simple --matches 4000 --ruleset classic --seed 1 --jobs 2
-$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 1 --jobs 2
-$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 501 --jobs 2
-$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 1001 --jobs 2
-$PY $T expert expert-v1 --matches 1000 --ruleset classic --seed 1501 --jobs 2
-# The yardsticks, 1,000 matches each (python -m gin_engine.tournament expert --panel plays all of
-# the panel, simple and expert-v1 included, at one size).
-$PY $T expert eager --matches 1000 --ruleset classic --seed 1 --jobs 2
-$PY $T expert ginhunter --matches 1000 --ruleset classic --seed 1 --jobs 2
-$PY $T expert patient --matches 1000 --ruleset classic --seed 1 --jobs 2
+$PY $T expert expert-v1 --matches 4000 --ruleset classic --seed 1 --jobs 2
+# The yardsticks, 1,000 and 4,000 matches each (python -m gin_engine.tournament expert --panel
+# plays all of the panel, simple and expert-v1 included, at one size).
+for n in 1000 4000; do
+  $PY $T expert eager --matches $n --ruleset classic --seed 1 --jobs 2
+  $PY $T expert ginhunter --matches $n --ruleset classic --seed 1 --jobs 2
+  $PY $T expert patient --matches $n --ruleset classic --seed 1 --jobs 2
+done
 $PY $T normal simple --matches 1000 --ruleset classic --seed 1 --jobs 2
 $PY benchmarks/ai_hint_time.py 3000
-# Earlier issue-13 runs (first session), still in RESULTS-ai.md:
+# Self-play (re-run 1 Dec 2026 with the knock model), and easy vs simple (first session):
 $PY -m gin_engine.selfplay --hands 400 --level easy --seed 1
 $PY -m gin_engine.selfplay --hands 400 --level normal --seed 1
 $PY -m gin_engine.selfplay --hands 400 --level expert --seed 1
