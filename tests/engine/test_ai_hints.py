@@ -82,7 +82,7 @@ def test_a_low_knock_on_the_first_turn_is_weighed_with_its_numbers():
     play_on = next(e for e in h.estimates if isinstance(e.action, Discard))
     assert (knock.action, play_on.action) == (Knock(Card.parse("AC")), Discard(Card.parse("AC")))
     assert knock.undercut_risk == 0.0  # no sampled hand gets to 2 or less on its first turn
-    assert h.estimates[0] == play_on and play_on.value > knock.value
+    assert h.estimates[0] == play_on and h.ranks_first(play_on) and play_on.value > knock.value
     # a knock with 2 on the first turn scores the computer's deadwood less 2: tens of points
     assert 20 < knock.value < 60 and 20 < play_on.value < 60
 
@@ -170,6 +170,7 @@ def test_hint_after_taking_an_upcard_that_raises_the_count():
     h = hint(match.view(0))
     # 2C leaves KC alone, 10: a knock is legal, so the hint weighs it against playing on and,
     # with the computer still to draw its first card, knocks (about +29 against +26)
+    assert h.card == Card.parse("2C")
     assert (h.action, h.reason) == (Knock(Card.parse("2C")), HintReason.KNOCK_NOW)
     knock, play_on = h.estimates
     assert knock.action == h.action and knock.value > play_on.value
