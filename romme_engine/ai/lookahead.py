@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from romme_engine.ai.levels import EXPERT, expert_ranking, unseen_jokers
 from romme_engine.ai.plan import Style, Why
 from romme_engine.ai.reading import live_counts
-from romme_engine.cards import DECK, NATURALS, Card, encode_cards, penalty, penalty_total
+from romme_engine.ai.rollout import view_seed
+from romme_engine.cards import DECK, NATURALS, Card, penalty, penalty_total
 from romme_engine.laydown import LayDown, best_lay_down
 from romme_engine.melds import Meld, MeldKind
 from romme_engine.view import PlayerView
@@ -76,7 +77,7 @@ class Planner:
         if len(ranked) < 2:
             return ranked[0][1], ranked[0][2]
         pool = unseen(view)
-        rng = random.Random(_view_key(view))
+        rng = random.Random(view_seed(view, "plan"))
         draws = [rng.sample(pool, min(self.horizon, len(pool))) for _ in range(self.samples)]
         pace = others_pace(view)
         cache: dict[tuple[int, ...], int] = {}
@@ -219,14 +220,6 @@ def _place(card: Card, sets: list[tuple[int, set[int], int]], runs: list[list[in
                 run[2] += 1
                 return True
     return False
-
-
-def _view_key(view: PlayerView) -> str:
-    """The seed of a view's samples: the same view always samples the same draws."""
-    return ":".join([
-        "plan", str(view.player), str(view.hand_number), str(len(view.history)),
-        encode_cards(view.hand), encode_cards(view.discard_pile),
-    ])
 
 
 EXPERT_PLAN = Planner().style()

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from romme_engine.actions import Action, Discard, DrawStock, TakeDiscard
 from romme_engine.ai.levels import EXPERT, expert_ranking
 from romme_engine.ai.plan import Style, Why
-from romme_engine.ai.rollout import best_option, match_utility, sample_world, weigh
-from romme_engine.cards import Card, encode_cards
+from romme_engine.ai.rollout import best_option, match_utility, sample_world, view_seed, weigh
+from romme_engine.cards import Card
 from romme_engine.hand import Hand
 from romme_engine.laydown import LayDown
 from romme_engine.view import PlayerView
@@ -48,7 +48,7 @@ class MonteCarlo:
     """Rollouts are used only once some player holds this many cards or fewer."""
 
     def _worlds(self, view: PlayerView, salt: str) -> list[Hand]:
-        rng = random.Random(_view_key(view, salt))
+        rng = random.Random(view_seed(view, salt, str(view.scores)))
         count = max(2, self.worlds * 2 // view.players)  # longer rollouts with more players
         found = [sample_world(view, rng) for _ in range(count)]
         return [w for w in found if w is not None]
@@ -80,14 +80,6 @@ class MonteCarlo:
     def style(self) -> Style:
         return Style(take=self.take, lay_now=EXPERT.lay_now, discard=self.discard,
                      swap_jokers=EXPERT.swap_jokers, lay_jokers_off=EXPERT.lay_jokers_off)
-
-
-def _view_key(view: PlayerView, salt: str) -> str:
-    """The seed of a view's samples: the same view always samples the same worlds."""
-    return ":".join([
-        salt, str(view.player), str(view.hand_number), str(len(view.history)),
-        encode_cards(view.hand), encode_cards(view.discard_pile), str(view.scores),
-    ])
 
 
 EXPERT_MC = MonteCarlo().style()

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from romme_engine import view
 from romme_engine.actions import Action, Discard
 from romme_engine.ai.plan import Style, step
-from romme_engine.cards import DECK, Card
+from romme_engine.cards import DECK, Card, encode_cards
 from romme_engine.errors import IllegalActionError
 from romme_engine.hand import Hand, Phase, Saved
 from romme_engine.results import HandResult, score_hand
@@ -85,6 +85,15 @@ def playout(hand: Hand, styles: Sequence[Style], scores: tuple[int, ...],
                 return score_hand(hand.ruleset, hand.number, hand.dealer, hand.hands, None,
                                   hand_romme=False)
     return None
+
+
+def view_seed(view: PlayerView, salt: str, *extra: str) -> str:
+    """The seed of a view's samples (``salt`` names the decision, ``extra`` adds facts): the
+    same view always samples the same worlds, so a page reload asks the same question."""
+    return ":".join([
+        salt, str(view.player), str(view.hand_number), str(len(view.history)),
+        encode_cards(view.hand), encode_cards(view.discard_pile), *extra,
+    ])
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> Hand | None:
