@@ -89,7 +89,7 @@ def playout(hand: Hand, styles: Sequence[Style], scores: tuple[int, ...],
 
 def view_seed(view: PlayerView, salt: str, *extra: str) -> str:
     """The seed of a view's samples (``salt`` names the decision, ``extra`` adds facts): the
-    same view always samples the same worlds, so a page reload asks the same question."""
+    same view always samples the same worlds."""
     return ":".join([
         salt, str(view.player), str(view.hand_number), str(len(view.history)),
         encode_cards(view.hand), encode_cards(view.discard_pile), *extra,
