@@ -35,3 +35,15 @@ def test_hint_numbers_are_translated(app, client):
     client.get("/?lang=zh_Hant")
     html = client.get("/play?hint=1").get_data(as_text=True)
     assert re.search(r"敲牌：約 [+−]\d+（被反敲約 \d+%） · 繼續：約 [+−]\d+ → 建議敲牌", html)
+
+
+def test_the_hinted_card_is_marked_in_the_hand(app, client):
+    # after taking TC the hint is to knock by throwing AC: that card, and only it, is marked
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
+    client.get("/?lang=en")
+    post_move(client, get(client), "take-upcard")
+    assert "hinted" not in client.get("/play").get_data(as_text=True)
+    html = client.get("/play?hint=1").get_data(as_text=True)
+    marked = re.compile(r'<li class="slot[^"]*\bhinted\b[^"]*">\s*<button[^>]*data-card="(\w+)"')
+    assert marked.findall(html) == ["AC"]
+    assert html.count('class="tag hint-tag"') == 1
