@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -72,6 +73,20 @@ def test_the_hint_is_in_words_and_translated(app: Flask, client: FlaskClient):
     client.get("/?lang=en")
     html = client.get("/romme?hint=1").get_data(as_text=True)
     assert "Lay out " in html
+
+
+def test_the_cards_of_the_hinted_meld_are_marked_in_the_hand(app: Flask, client: FlaskClient):
+    deck = stack_deck(["JC QC KC AC 2D 4H 6S 8D 10H 3S 5D 7C 9H 2S", ""])
+    seat_romme(app, client, players=2, deck=deck)
+    view = romme.Match.from_dict(stored(app, client_match(client))[1]).view(0)
+    found = hint(view)
+    assert isinstance(found.action, romme.LayMeld)
+    assert "hinted" not in client.get("/romme").get_data(as_text=True)
+    html = client.get("/romme?hint=1").get_data(as_text=True)
+    marked = re.compile(r'<li class="slot[^"]*\bhinted\b[^"]*">\s*<label class="pick">'
+                        r'<input type="checkbox" name="cards" value="(\w+)"')
+    assert sorted(marked.findall(html)) == sorted(str(card) for card in found.action.cards)
+    assert html.count('class="tag hint-tag"') == len(found.action.cards)
 
 
 def test_no_hint_when_it_is_not_the_persons_turn(app: Flask, client: FlaskClient):

@@ -6,6 +6,8 @@ person's to make. Offered only on the person's turn, as on the Gin Rummy table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask_babel import LazyString
 
 import romme_engine as romme
@@ -37,6 +39,19 @@ def person_hint(view: romme.PlayerView) -> Hint | None:
     if not view.my_turn or view.phase not in (romme.Phase.DRAW, romme.Phase.PLAY):
         return None
     return hint(view)
+
+
+def hinted_slots(hand: Sequence[romme.Card], found: Hint | None) -> frozenset[int]:
+    """Positions in ``hand`` (as shown) of the cards the hint names: a meld's cards, or the card
+    laid off, swapped in or thrown (each physical card is its own: ``7S`` is not ``7S'``)."""
+    action = found.action if found is not None else None
+    if isinstance(action, romme.LayMeld):
+        named = set(action.cards)
+    elif isinstance(action, (romme.LayOff, romme.SwapJoker, romme.Discard)):
+        named = {action.card}
+    else:
+        return frozenset()
+    return frozenset(position for position, card in enumerate(hand) if card in named)
 
 
 def _action_text(found: Hint) -> str:
