@@ -58,13 +58,18 @@ def test_every_hint_of_a_match_is_legal_and_changes_nothing(app: Flask, client: 
     assert asked >= 20
 
 
-def test_the_hint_is_in_words_and_translated(app: Flask, client: FlaskClient):
-    # The person holds a run of clubs: the hint is to lay it out.
+def seat_with_a_run(app: Flask, client: FlaskClient) -> romme.LayMeld:
+    """The person holds a run of clubs: the hint is to lay it out (its move is returned)."""
     deck = stack_deck(["JC QC KC AC 2D 4H 6S 8D 10H 3S 5D 7C 9H 2S", ""])
     seat_romme(app, client, players=2, deck=deck)
     view = romme.Match.from_dict(stored(app, client_match(client))[1]).view(0)
-    found = hint(view)
-    assert isinstance(found.action, romme.LayMeld)
+    meld = hint(view).action
+    assert isinstance(meld, romme.LayMeld)
+    return meld
+
+
+def test_the_hint_is_in_words_and_translated(app: Flask, client: FlaskClient):
+    seat_with_a_run(app, client)
     client.get("/?lang=zh-Hans")
     html = client.get("/romme?hint=1").get_data(as_text=True)
     assert "提示" in html and "摆出" in html
@@ -76,17 +81,13 @@ def test_the_hint_is_in_words_and_translated(app: Flask, client: FlaskClient):
 
 
 def test_the_cards_of_the_hinted_meld_are_marked_in_the_hand(app: Flask, client: FlaskClient):
-    deck = stack_deck(["JC QC KC AC 2D 4H 6S 8D 10H 3S 5D 7C 9H 2S", ""])
-    seat_romme(app, client, players=2, deck=deck)
-    view = romme.Match.from_dict(stored(app, client_match(client))[1]).view(0)
-    found = hint(view)
-    assert isinstance(found.action, romme.LayMeld)
+    meld = seat_with_a_run(app, client)
     assert "hinted" not in client.get("/romme").get_data(as_text=True)
     html = client.get("/romme?hint=1").get_data(as_text=True)
     marked = re.compile(r'<li class="slot[^"]*\bhinted\b[^"]*">\s*<label class="pick">'
                         r'<input type="checkbox" name="cards" value="(\w+)"')
-    assert sorted(marked.findall(html)) == sorted(str(card) for card in found.action.cards)
-    assert html.count('class="tag hint-tag"') == len(found.action.cards)
+    assert sorted(marked.findall(html)) == sorted(str(card) for card in meld.cards)
+    assert html.count('class="tag hint-tag"') == len(meld.cards)
 
 
 def test_no_hint_when_it_is_not_the_persons_turn(app: Flask, client: FlaskClient):
