@@ -5,7 +5,8 @@ move through the page's own forms.
 
 The first deal is stacked (`stack_deck`) so that computer 1 opens with 5♥ 6♥ 7♥ and
 2♦ 3♦ 王 5♦; after that the person's moves are what the normal bot would play, made by
-ticking, choosing and tapping on the page.
+ticking, choosing and tapping on the page. And the Hint: its meld comes ticked, so one tap on
+"Lay out as a meld" follows it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Page
 
 import romme_engine as romme
+from romme_engine.ai import hint
 from tests.web.browser_helpers import page_width
 from tests.web.play_helpers import stored
 from tests.web.romme_helpers import person_choice, seat_romme, stack_deck
@@ -122,3 +124,20 @@ def test_a_whole_romme_match_in_the_browser(
     assert standings.is_visible() and page.locator("[data-zone=banner]").is_visible()
     assert page.locator("[data-final]").count() == 3
     assert page_width(page) <= width
+
+
+def test_the_hinted_meld_is_laid_out_with_one_tap(
+    app: Flask, live_server: str, browser_page: Callable[..., Page]
+):
+    # The hint's cards come ticked: the person taps "Lay out as a meld" and nothing else.
+    page = browser_page(390, 844, locale="en-GB")
+    match_id = seat_in_browser(app, page, live_server)
+    view = romme.Match.from_dict(stored(app, match_id)[1]).view(0)
+    meld = hint(view).action
+    assert isinstance(meld, romme.LayMeld)
+    page.goto(live_server + "/romme?hint=1#table")
+    assert page.locator("li.hinted").count() == len(meld.cards)
+    page.locator(".turn-buttons button[data-action=meld]").click()
+    assert page.locator("[data-refusal]").count() == 0
+    assert table_of(app, match_id)[-1] == romme.format_cards(meld.cards)
+    assert "Laid out this turn" in page.locator("[data-zone=staged]").inner_text()

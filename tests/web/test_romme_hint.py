@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import re
+from html import unescape
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -42,6 +43,7 @@ def test_every_hint_of_a_match_is_legal_and_changes_nothing(app: Flask, client: 
             assert stored(app, match_id)[:2] == before[:2], "asking for a hint changed the match"
             found = hint(view)
             assert found.reason is not None and f'data-hint="{found.reason}"' in html
+            assert_ticked_as_hinted(html, found.action)
             # Legal: the engine accepts it in this very position ...
             trial = copy.deepcopy(game)
             trial.apply(0, found.action)
@@ -56,6 +58,23 @@ def test_every_hint_of_a_match_is_legal_and_changes_nothing(app: Flask, client: 
             assert "hint-link" not in page.html
         assert post_romme(client, page, person_choice(before[1])).status_code == 303
     assert asked >= 20
+
+
+TICKED = re.compile(r'<input type="checkbox" name="cards" value="([^"]+)" checked>')
+CHOSEN = re.compile(r'<input type="radio" name="meld" value="(\d+)" checked>')
+
+
+def assert_ticked_as_hinted(html: str, action: romme.Action) -> None:
+    """A meld's cards come ticked, a lay-off's or swap's card with its table meld chosen;
+    nothing else is ticked or chosen."""
+    ticked = sorted(unescape(code) for code in TICKED.findall(html))
+    chosen = CHOSEN.findall(html)
+    if isinstance(action, romme.LayMeld):
+        assert ticked == sorted(str(card) for card in action.cards) and chosen == []
+    elif isinstance(action, (romme.LayOff, romme.SwapJoker)):
+        assert ticked == [str(action.card)] and chosen == [str(action.meld)]
+    else:
+        assert ticked == [] and chosen == []
 
 
 def seat_with_a_run(app: Flask, client: FlaskClient) -> romme.LayMeld:

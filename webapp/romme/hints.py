@@ -7,6 +7,7 @@ person's to make. Offered only on the person's turn, as on the Gin Rummy table.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from flask_babel import LazyString
 
@@ -41,16 +42,33 @@ def person_hint(view: romme.PlayerView) -> Hint | None:
     return hint(view)
 
 
-def hinted_slots(hand: Sequence[romme.Card], found: Hint | None) -> frozenset[int]:
-    """Positions in ``hand`` (as shown) of the cards the hint names: a meld's cards, or the card
-    laid off, swapped in or thrown (each physical card is its own: ``7S`` is not ``7S'``)."""
+@dataclass(frozen=True)
+class HintMarks:
+    """Where the hint shows on the table, so that following it takes one tap: the hand
+    positions of the cards it names, whether they come ticked (for the meld, lay-off and swap
+    buttons; a discard has its own button), and the table meld it names."""
+
+    slots: frozenset[int] = frozenset()
+    ticked: bool = False
+    meld: int | None = None
+
+
+def hint_marks(hand: Sequence[romme.Card], found: Hint | None) -> HintMarks:
+    """The marks of ``found`` on ``hand`` (as shown). Each physical card is its own: ``7S`` is
+    not ``7S'``, so a named card marks one slot."""
     action = found.action if found is not None else None
     if isinstance(action, romme.LayMeld):
-        named = set(action.cards)
-    elif isinstance(action, (romme.LayOff, romme.SwapJoker, romme.Discard)):
-        named = {action.card}
+        named, meld = set(action.cards), None
+    elif isinstance(action, (romme.LayOff, romme.SwapJoker)):
+        named, meld = {action.card}, action.meld
+    elif isinstance(action, romme.Discard):
+        return HintMarks(_positions(hand, {action.card}))
     else:
-        return frozenset()
+        return HintMarks()
+    return HintMarks(_positions(hand, named), ticked=True, meld=meld)
+
+
+def _positions(hand: Sequence[romme.Card], named: set[romme.Card]) -> frozenset[int]:
     return frozenset(position for position, card in enumerate(hand) if card in named)
 
 

@@ -21,7 +21,7 @@ from webapp.play.forms import BadInput
 from webapp.play.service import current_match
 from webapp.romme import service
 from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
-from webapp.romme.hints import hint_text, hinted_slots, person_hint
+from webapp.romme.hints import hint_marks, hint_text, person_hint
 from webapp.romme.messages import (
     STALE,
     hand_banner,
@@ -78,7 +78,7 @@ def _render(record: MatchRecord, status: int = 200, error: str | None = None
     return render_template(
         "romme/table.html", t=table, error=error, PERSON=service.PERSON, awarded=awarded,
         hint_offered=offered is not None, hint=wanted,
-        hinted=hinted_slots([slot.card for slot in table.hand], wanted),
+        marks=hint_marks([slot.card for slot in table.hand], wanted),
     ), status
 
 
