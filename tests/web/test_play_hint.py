@@ -1,14 +1,20 @@
-"""The table's Hint: never a 500, whatever the person took; its numbers are on the page."""
+"""The table's Hint: never a 500, whatever the person took; its numbers are on the page; the
+card it says to throw is marked in the hand."""
 
 from __future__ import annotations
 
 import re
 
+import gin_engine as engine
+from gin_engine.ai import hint
 from gin_engine.deck import stacked_deck
-from tests.web.play_helpers import get, post_move, seat_match
+from tests.web.play_helpers import get, post_move, seat_match, stored
+from webapp.play.service import PERSON as PERSON_SEAT
 
 PERSON = "2S 3S 4S 5H 6H 7H 9C 9D 9S AC"  # deadwood 1 (AC)
 COMPUTER = "KH QD JS TH 7C 6D 4H 3C KD QC"
+HIGH = "2S 3S 4S 9H KS QH 8C 5D 8H JD"  # one run, deadwood 60
+MARKED = re.compile(r'<li class="slot[^"]*\bhinted\b[^"]*">\s*<button[^>]*data-card="(\w+)"')
 NUMBERS = re.compile(r"Knock: about [+−]\d+ \(undercut about \d+%\) · Play on: about [+−]\d+")
 
 
@@ -37,13 +43,25 @@ def test_hint_numbers_are_translated(app, client):
     assert re.search(r"敲牌：約 [+−]\d+（被反敲約 \d+%） · 繼續：約 [+−]\d+ → 建議敲牌", html)
 
 
-def test_the_hinted_card_is_marked_in_the_hand(app, client):
-    # after taking TC the hint is to knock by throwing AC: that card, and only it, is marked
-    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
+def test_the_card_the_hint_throws_is_marked_in_the_hand(app, client):
+    # a high count after taking the upcard: the hint is a plain discard, tapping that card
+    match_id = seat_match(app, client, deck=stacked_deck(HIGH, COMPUTER, "5C", "KC"))
     client.get("/?lang=en")
     post_move(client, get(client), "take-upcard")
     assert "hinted" not in client.get("/play").get_data(as_text=True)
+    view = engine.Match.from_dict(stored(app, match_id)[1]).view(PERSON_SEAT)
+    advised = hint(view).action
+    assert isinstance(advised, engine.Discard)
     html = client.get("/play?hint=1").get_data(as_text=True)
-    marked = re.compile(r'<li class="slot[^"]*\bhinted\b[^"]*">\s*<button[^>]*data-card="(\w+)"')
-    assert marked.findall(html) == ["AC"]
+    assert MARKED.findall(html) == [str(advised.card)]
     assert html.count('class="tag hint-tag"') == 1
+
+
+def test_a_knock_hint_marks_no_card(app, client):
+    # tapping a hand card would discard without knocking: the knock's own button is the way
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
+    client.get("/?lang=en")
+    post_move(client, get(client), "take-upcard")
+    html = client.get("/play?hint=1").get_data(as_text=True)
+    assert 'data-hint="knock-now"' in html
+    assert MARKED.findall(html) == [] and "hint-tag" not in html

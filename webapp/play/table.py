@@ -92,6 +92,15 @@ class Table:
         return bool(self.offers) and self.confirm is None
 
     @property
+    def hinted_discard(self) -> engine.Card | None:
+        """The card the hint says to throw, marked in the hand: tapping it follows the hint.
+        A knock or gin hint marks nothing there, since tapping the card would play on; its
+        own button is the way."""
+        if self.hint is not None and isinstance(self.hint.action, engine.Discard):
+            return self.hint.action.card
+        return None
+
+    @property
     def picking(self) -> bool:
         """Every hand card is a discard button (the discard phase, no ending being confirmed)."""
         return "discard" in self.offers and self.confirm is None
