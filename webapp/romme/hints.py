@@ -6,7 +6,6 @@ person's to make. Offered only on the person's turn, as on the Gin Rummy table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import LazyString
@@ -44,32 +43,25 @@ def person_hint(view: romme.PlayerView) -> Hint | None:
 
 @dataclass(frozen=True)
 class HintMarks:
-    """Where the hint shows on the table, so that following it takes one tap: the hand
-    positions of the cards it names, whether they come ticked (for the meld, lay-off and swap
-    buttons; a discard has its own button), and the table meld it names."""
+    """Where the hint shows on the table, so that following it takes one tap: the hand cards
+    it names (each physical card is its own: ``7S`` is not ``7S'``), whether they come ticked
+    (for the meld, lay-off and swap buttons; a discard has its own button), and the table meld
+    it names."""
 
-    slots: frozenset[int] = frozenset()
+    cards: frozenset[romme.Card] = frozenset()
     ticked: bool = False
     meld: int | None = None
 
 
-def hint_marks(hand: Sequence[romme.Card], found: Hint | None) -> HintMarks:
-    """The marks of ``found`` on ``hand`` (as shown). Each physical card is its own: ``7S`` is
-    not ``7S'``, so a named card marks one slot."""
+def hint_marks(found: Hint | None) -> HintMarks:
     action = found.action if found is not None else None
     if isinstance(action, romme.LayMeld):
-        named, meld = set(action.cards), None
-    elif isinstance(action, (romme.LayOff, romme.SwapJoker)):
-        named, meld = {action.card}, action.meld
-    elif isinstance(action, romme.Discard):
-        return HintMarks(_positions(hand, {action.card}))
-    else:
-        return HintMarks()
-    return HintMarks(_positions(hand, named), ticked=True, meld=meld)
-
-
-def _positions(hand: Sequence[romme.Card], named: set[romme.Card]) -> frozenset[int]:
-    return frozenset(position for position, card in enumerate(hand) if card in named)
+        return HintMarks(frozenset(action.cards), ticked=True)
+    if isinstance(action, (romme.LayOff, romme.SwapJoker)):
+        return HintMarks(frozenset({action.card}), ticked=True, meld=action.meld)
+    if isinstance(action, romme.Discard):
+        return HintMarks(frozenset({action.card}))
+    return HintMarks()
 
 
 def _action_text(found: Hint) -> str:

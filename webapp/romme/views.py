@@ -78,7 +78,7 @@ def _render(record: MatchRecord, status: int = 200, error: str | None = None
     return render_template(
         "romme/table.html", t=table, error=error, PERSON=service.PERSON, awarded=awarded,
         hint_offered=offered is not None, hint=wanted,
-        marks=hint_marks([slot.card for slot in table.hand], wanted),
+        marks=hint_marks(wanted),
     ), status
 
 
