@@ -1,26 +1,27 @@
 #!/bin/sh
 # The AI benchmarks of RESULTS-ai.md, one after another, at low priority. The machine is shared
-# (2 cores); the issue-13 runs of 1 Dec 2026 (22:47 UTC on, the knock model's expert at
-# ee8bcbd) used two worker processes (--jobs 2) for the tournaments; each tournament's seeds are
+# (2 cores); the issue-13 runs of 2 Dec 2026 (07:24 UTC on, the knock model of the eleventh
+# round) used two worker processes (--jobs 2) for the tournaments; each tournament's seeds are
 # fixed, so --jobs changes only the wall-clock time, not a single game.
 cd "$(dirname "$0")/.." || exit 1
 PY="nice -n 10 .venv/bin/python"
 T="-m gin_engine.tournament"
-# The knock model (RESULTS-ai.md, "Eighth round"): record the expert's knock choices, each move
-# played out for real, with the expert deciding by the sampled means; fit prints the weights
-# gin_engine/ai/knock_model.py holds. it2: the same matches with the model's expert as committed
-# at 39c0a35 (`git checkout 39c0a35 -- gin_engine/ai/knock_model.py` in a scratch copy), only
-# as a check set.
+# The knock model (RESULTS-ai.md, "Eleventh round"): record the expert's knock choices, each move
+# played out for real, with the expert deciding by the eighth round's model (--round8); fit
+# prints the weights gin_engine/ai/knock_model.py holds (18 features).
 mkdir -p /tmp/km
-$PY benchmarks/knock_model.py record eager 3000 --seed 3001 --sampled-means --out /tmp/km/it1_eager.jsonl
-$PY benchmarks/knock_model.py record simple 3000 --seed 3001 --sampled-means --out /tmp/km/it1_simple.jsonl
-$PY benchmarks/knock_model.py fit /tmp/km/it1_eager.jsonl /tmp/km/it1_simple.jsonl
-# $PY benchmarks/knock_model.py record eager 3000 --seed 3001 --out /tmp/km/it2_eager.jsonl   (at 39c0a35)
-# $PY benchmarks/knock_model.py record simple 3000 --seed 3001 --out /tmp/km/it2_simple.jsonl (at 39c0a35)
-# $PY benchmarks/knock_model.py fit /tmp/km/it1_*.jsonl --check /tmp/km/it2_*.jsonl
-# Play-tests of a set of weights on seeds 5001-6000 (not the tournament's), e.g.:
-$PY benchmarks/ai_tune.py expert eager 2000 --seed 5001 --jobs 1
-$PY benchmarks/ai_tune.py expert simple 2000 --seed 5001 --jobs 1
+$PY benchmarks/knock_model.py record eager 3000 --seed 3001 --round8 --out /tmp/km/r11_eager.jsonl
+$PY benchmarks/knock_model.py record simple 3000 --seed 3001 --round8 --out /tmp/km/r11_simple.jsonl
+$PY benchmarks/knock_model.py fit /tmp/km/r11_eager.jsonl /tmp/km/r11_simple.jsonl
+# The eighth round's records (the expert deciding by the sampled means, "Eighth round"); its
+# 13-feature fit needs knock_model.features of ee8bcbd..125156a.
+# $PY benchmarks/knock_model.py record eager 3000 --seed 3001 --sampled-means --out /tmp/km/it1_eager.jsonl
+# $PY benchmarks/knock_model.py record simple 3000 --seed 3001 --sampled-means --out /tmp/km/it1_simple.jsonl
+# Play-tests of a set of weights on seeds 5001-6000 and 7001-8000 (not the tournament's):
+for s in 5001 7001; do
+  $PY benchmarks/ai_tune.py expert eager 2000 --seed $s --jobs 1
+  $PY benchmarks/ai_tune.py expert simple 2000 --seed $s --jobs 1
+done
 # Issue 13: the expert against simple and expert-v1 on 4,000 matches each.
 $PY $T expert simple --matches 4000 --ruleset classic --seed 1 --jobs 2
 $PY $T expert expert-v1 --matches 4000 --ruleset classic --seed 1 --jobs 2

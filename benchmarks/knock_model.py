@@ -1,7 +1,7 @@
 """Record the expert's knock choices with what each move truly scored, and fit the knock model.
 
 ``python benchmarks/knock_model.py record OPPONENT MATCHES [--seed S] [--jobs J]
-[--sampled-means] --out FILE``
+[--sampled-means | --round8] --out FILE``
 
 Plays the expert against OPPONENT as ``gin_engine.tournament`` does (classic, seeds ``S``..,
 both seats, the same bot seeds). At each of the expert's discards where a knock is legal and
@@ -11,7 +11,9 @@ points of knocking and of playing on, each found by playing the hand out for rea
 the match and of both bots (the true stock and hands, the bots' own random streams: exactly what
 would follow). Then the expert makes its own move and the match goes on. ``--sampled-means``:
 the expert decides by the sampled means, as it did before the model (the policy the committed
-weights were fitted on). Benchmark only: the play-outs read hidden cards, offline.
+weights were fitted on until 2 Dec 2026); ``--round8``: the expert decides by the eighth round's
+model (13 features, the weights kept here as ``ROUND8_*``: the policy the committed weights are
+fitted on). Benchmark only: the play-outs read hidden cards, offline.
 
 ``python benchmarks/knock_model.py fit FILE... [--ridge L] [--check FILE...]``
 
@@ -96,9 +98,33 @@ def _by_sampled_means() -> None:
     knock_model.applies = lambda ruleset: False  # type: ignore[assignment]
 
 
+ROUND8_KNOCK = (
+    39.4287, 0.0438, 0.0978, 4.8195, -3.6019, -9.7630, -6.1636, -12.1568, 0.9672, 0.2541,
+    1.7335, 2.7991, 0.6438,
+)
+ROUND8_PLAY_ON = (
+    46.3070, -0.1336, 0.2811, -3.7047, -2.3579, -7.0743, -2.8715, -6.6925, -3.9847, -0.0253,
+    3.2732, 0.5365, -2.3460,
+)
+"""The eighth round's model (main ``ee8bcbd`` to ``125156a``): the first 13 features only."""
+
+
+def _by_round_eight() -> None:
+    """The expert of the eighth round decides (the policy the committed weights were fitted on;
+    set before the workers fork)."""
+
+    def worth(p: Position) -> tuple[float, float]:
+        f = knock_model.features(p)[:len(ROUND8_KNOCK)]
+        return _dot(ROUND8_KNOCK, f), _dot(ROUND8_PLAY_ON, f)
+
+    knock_model.worth = worth  # type: ignore[assignment]
+
+
 def record(args: argparse.Namespace) -> None:
     if args.sampled_means:
         _by_sampled_means()
+    if args.round8:
+        _by_round_eight()
     jobs = [(args.seed + i, seat, args.opponent)
             for i in range((args.matches + 1) // 2) for seat in (0, 1)]
     with Pool(args.jobs) as pool, open(args.out, "w") as out:
@@ -189,6 +215,7 @@ def main() -> None:
     rec.add_argument("--seed", type=int, default=1)
     rec.add_argument("--jobs", type=int, default=1)
     rec.add_argument("--sampled-means", action="store_true")
+    rec.add_argument("--round8", action="store_true")
     rec.add_argument("--out", required=True)
     fits = commands.add_parser("fit")
     fits.add_argument("files", nargs="+")

@@ -43,7 +43,7 @@ from gin_engine.actions import (
 )
 from gin_engine.ai import knock_model
 from gin_engine.ai.base import hand_mask, min_discard
-from gin_engine.ai.evaluate import Option, remembered_deadwood
+from gin_engine.ai.evaluate import Option, draw_gain, reach_chance, remembered_deadwood
 from gin_engine.ai.expert import Reading, discard_choice, draw_scores, read
 from gin_engine.ai.inference import danger, odds
 from gin_engine.ai.knock_model import Position
@@ -267,6 +267,9 @@ def sampled_position(
         knock_deadwood=deadwood_mask(knock_hand),
         play_on_deadwood=deadwood_mask(play_hand),
         opponent_rule=rule,
+        play_on_gain=draw_gain(play_hand, reading.draw_p),
+        gin_chance=reach_chance(play_hand, reading.draw_p, 0),
+        lower_chance=reach_chance(play_hand, reading.draw_p, deadwood_mask(play_hand) - 1),
     )
 
 

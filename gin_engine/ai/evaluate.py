@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gin_engine.ai.base import min_discard
 from gin_engine.ai.inference import danger
 from gin_engine.cards import DECK, FULL_MASK, RANK_BITS, VALUES, Card, CardMask, bit_indices
 from gin_engine.melds import deadwood_mask
@@ -108,6 +109,16 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
             if left < best:
                 best = left
         total += p * (base - best)
+    return total
+
+
+def reach_chance(h10: CardMask, draw_p: dict[int, float], deadwood: int) -> float:
+    """The chance that the next stock card lets the 10-card hand ``h10`` reach ``deadwood`` or
+    less, after the best discard (any drawn card counts, melded or swapped for a higher one)."""
+    total = 0.0
+    for i, p in draw_p.items():
+        if min_discard(h10 | 1 << i, None, remembered_deadwood)[0] <= deadwood:
+            total += p
     return total
 
 

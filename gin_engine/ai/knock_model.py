@@ -4,14 +4,18 @@ the position, by weights fitted to hands played out for real.
 Why: the sampled estimates (``decide.sampled_position``) are biased in ways that depend on the
 position: the sampled opponent hands are too weak early in a hand and too strong once it has
 taken cards from the pile, and the fast play-out policy knocks differently from the expert. The
-weights correct them. They were fitted (ridge regression, ``benchmarks/knock_model.py fit``) on
-48,538 of the expert's own knock choices in which both moves were played out to the end of the
-hand by the real bots with the real stock and hands (``benchmarks/knock_model.py record``,
-against ``eager`` and ``simple``, 3,000 matches each, seeds 3001–4500, disjoint from the
-tournament's seeds), the expert deciding by the sampled means as before the model
-(``record --sampled-means``); ``fit`` with its default penalty prints exactly the weights
-below (commands in ``benchmarks/ai_run_all.sh``). Hidden cards were read only there, offline;
-at play the model sees just the view's figures below.
+weights correct them. The play-outs also read the hand kept when playing on only through 16
+noisy worlds, so the model is also given that hand's own draw figures (what the next stock card
+may save, its chance of gin, of a lower count), which the view gives exactly.
+
+The weights were fitted (ridge regression, ``benchmarks/knock_model.py fit``) on 56,694 of the
+expert's own knock choices in which both moves were played out to the end of the hand by the
+real bots with the real stock and hands (``benchmarks/knock_model.py record``, against
+``eager`` and ``simple``, 3,000 matches each, seeds 3001–4500, disjoint from the tournament's
+seeds), the expert deciding by the previous model (13 features, ``record --round8``); ``fit``
+with its default penalty prints exactly the weights below (commands in
+``benchmarks/ai_run_all.sh``). Hidden cards were read only there, offline; at play the model
+sees just the view's figures below.
 
 Glossary
     position    the figures of one knock choice the model reads (``Position``)
@@ -47,6 +51,13 @@ class Position:
     opponent_rule: int
     """The most deadwood the opponent has knocked with this match
     (``decide.opponent_knock_rule``)."""
+    play_on_gain: float
+    """The hand kept when playing on: the deadwood the next stock draw is expected to save
+    (``evaluate.draw_gain``)."""
+    gin_chance: float
+    """The chance the next stock card lets that hand go gin."""
+    lower_chance: float
+    """The chance the next stock card lowers that hand's deadwood."""
 
 
 def features(p: Position) -> tuple[float, ...]:
@@ -65,16 +76,21 @@ def features(p: Position) -> tuple[float, ...]:
         p.undercut * p.opponent_draws / 5,
         p.knock_deadwood * p.stock / 50,
         p.opponent_rule / 10,
+        p.play_on_gain / 5,
+        p.gin_chance * 10,
+        p.lower_chance * 5,
+        p.gin_chance * p.stock / 3,
+        p.play_on_gain * p.stock / 50,
     )
 
 
 KNOCK_WEIGHTS = (
-    39.4287, 0.0438, 0.0978, 4.8195, -3.6019, -9.7630, -6.1636, -12.1568, 0.9672, 0.2541,
-    1.7335, 2.7991, 0.6438,
+    35.0404, 0.0348, 0.0924, 4.4867, -2.1751, -8.0687, -5.5583, -13.3885, 2.4344, 0.2221, 1.4965,
+    3.6563, -0.1808, 10.4319, -0.4122, -0.8356, 1.5829, -10.1914,
 )
 PLAY_ON_WEIGHTS = (
-    46.3070, -0.1336, 0.2811, -3.7047, -2.3579, -7.0743, -2.8715, -6.6925, -3.9847, -0.0253,
-    3.2732, 0.5365, -2.3460,
+    39.3871, -0.1045, 0.2822, 3.4228, -2.1051, -5.7232, -2.6912, -2.5317, -7.6174, 0.1444, -0.0989,
+    -0.0762, -3.0462, -4.4090, -0.5012, 2.9061, 5.4520, 5.0446,
 )
 
 

@@ -5,11 +5,13 @@ import random
 
 import pytest
 
-from gin_engine import CLASSIC, Discard, DrawStock, Knock, Match, PassUpcard, Phase, preset
+from gin_engine import CLASSIC, Card, Discard, DrawStock, Knock, Match, PassUpcard, Phase, preset
 from gin_engine.ai import Reason, decide
 from gin_engine.ai import knock_model as km
 from gin_engine.ai.decide import opponent_knock_rule, opponent_stock_draws, sampled_position
+from gin_engine.ai.evaluate import reach_chance
 from gin_engine.ai.expert import read
+from gin_engine.cards import parse_cards, to_mask
 from tests.engine.engine_play import Wanderer
 
 
@@ -54,6 +56,7 @@ def test_gin_rummy_estimates_are_the_models_worth_of_the_sampled_position():
         assert position.stock == view.stock_count
         assert position.opponent_rule == opponent_knock_rule(view)
         assert position.knock_deadwood <= view.ruleset.knock_limit
+        assert 0 <= position.gin_chance <= position.lower_chance <= 1
         reasons.add(decision.reason)
     assert reasons == {Reason.KNOCK_NOW, Reason.PLAY_ON}
 
@@ -68,8 +71,9 @@ def test_hu_estimates_are_the_sampled_means():
 
 def test_the_features_and_the_weights():
     p = km.Position(knock=20.0, play_on=10.0, undercut=0.25, stock=15, opponent_draws=5,
-                    opponent_known=2, knock_deadwood=5, play_on_deadwood=10, opponent_rule=10)
-    expected = (1, 20, 10, 0.25, 1.5, 1, 2, 1, 2, 5, 0.25, 1.5, 1)
+                    opponent_known=2, knock_deadwood=5, play_on_deadwood=10, opponent_rule=10,
+                    play_on_gain=2.5, gin_chance=0.1, lower_chance=0.4)
+    expected = (1, 20, 10, 0.25, 1.5, 1, 2, 1, 2, 5, 0.25, 1.5, 1, 0.5, 1, 2, 0.5, 0.75)
     assert km.features(p) == pytest.approx(expected)
     knock, play_on = km.worth(p)
     assert knock == pytest.approx(sum(w * x for w, x in zip(km.KNOCK_WEIGHTS, expected,
@@ -88,3 +92,14 @@ def test_opponent_stock_draws_counts_only_the_opponents_stock_draws():
     match.apply(first, Discard(match.hand.hands[first][0]))
     assert opponent_stock_draws(match.view(1 - first)) == 1
     assert opponent_stock_draws(match.view(first)) == 0
+
+
+def test_reach_chance_counts_the_stock_cards_that_reach_the_count():
+    # three melds and K♦ (deadwood 10): only 4♠, 8♣ and Q♣ go gin (K♦ thrown); any card
+    # worth less than 10 lowers the count by replacing K♦, and Q♣ does by melding
+    hand = to_mask(parse_cards("AS 2S 3S 4H 4D 4C 9C TC JC KD"))
+    draw_p = {Card.parse(code).index: p for code, p in
+              (("4S", 0.1), ("8C", 0.05), ("QC", 0.02), ("5H", 0.2), ("KS", 0.3), ("TH", 0.33))}
+    assert reach_chance(hand, draw_p, 0) == pytest.approx(0.1 + 0.05 + 0.02)
+    assert reach_chance(hand, draw_p, 9) == pytest.approx(0.1 + 0.05 + 0.02 + 0.2)
+    assert reach_chance(hand, {}, 9) == 0.0
