@@ -1,7 +1,7 @@
 #!/bin/sh
 # The AI benchmarks of RESULTS-ai.md, one after another, at low priority. The machine is shared
-# (2 cores); the issue-13 runs of 2 Dec 2026 (07:24 UTC on, the knock model of the eleventh
-# round) used two worker processes (--jobs 2) for the tournaments; each tournament's seeds are
+# (2 cores); the issue-13 runs of 2 Dec 2026 (08:02 UTC on, the expert of the eleventh round)
+# used two worker processes (--jobs 2) for the tournaments; each tournament's seeds are
 # fixed, so --jobs changes only the wall-clock time, not a single game.
 cd "$(dirname "$0")/.." || exit 1
 PY="nice -n 10 .venv/bin/python"

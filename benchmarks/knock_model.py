@@ -27,6 +27,7 @@ the sampled means, the fitted weights, the committed weights, and the better mov
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -118,6 +119,8 @@ def _by_round_eight() -> None:
         return _dot(ROUND8_KNOCK, f), _dot(ROUND8_PLAY_ON, f)
 
     knock_model.worth = worth  # type: ignore[assignment]
+    # it played on with the best discard by hand score (the module: ``ai.decide`` is the function)
+    importlib.import_module("gin_engine.ai.decide").PLAY_ON_CARDS = 1
 
 
 def record(args: argparse.Namespace) -> None:

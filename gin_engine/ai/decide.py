@@ -20,8 +20,8 @@ opponent's best lay-offs, and the same world is played on by a fast rollout in w
 player goes for a low knock (``PLAY_ON_KNOCK``) and the opponent follows its knock rule
 (``sampled_position``). Those means are biased in ways that depend on the position, so under
 gin-rummy scoring the knock model (``knock_model``: weights fitted to the expert's own choices
-played out for real) turns them and the position's public figures into the two estimates. The
-higher estimate wins; ties knock.
+played out for real) turns them and the position's figures from the view (the play-on hand's
+own draw chances among them) into the two estimates. The higher estimate wins; ties knock.
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ from gin_engine.view import PlayerView
 
 SAMPLES = 16
 """Worlds sampled for a knock-or-play-on decision."""
+PLAY_ON_CARDS = 2
+"""Play-on discards weighed by the knock model at a knock choice (``_weigh_play_on``)."""
 PLAY_ON_KNOCK = 3
 """In a play-on rollout this player knocks with at most this much deadwood while the stock is
 deep (any legal knock near its end)."""
@@ -200,7 +202,7 @@ def _discard(view: PlayerView, rng: random.Random) -> Decision:
     ranked = discard_choice(view, reading)
     best = ranked[0]
     if least <= view.ruleset.knock_limit:
-        knock, play_on = knock_or_play_on(view, reading, lowest[0], best.card, rng)
+        knock, play_on, best = _weigh_play_on(view, reading, lowest[0], ranked, rng)
         if knock.value >= play_on.value:
             return Decision(knock.action, Reason.KNOCK_NOW, before, least, lowest[0],
                             Unit.POINTS, (knock, play_on))
@@ -209,6 +211,34 @@ def _discard(view: PlayerView, rng: random.Random) -> Decision:
     return Decision(Discard(best.card), _discard_reason(best, least, lowest, reading), before,
                     best.deadwood, best.card, Unit.HAND_SCORE,
                     tuple(Estimate(Discard(o.card), o.score) for o in ranked[:2]), best.danger)
+
+
+def _weigh_play_on(
+    view: PlayerView, reading: Reading, knock_card: Card, ranked: list[Option],
+    rng: random.Random,
+) -> tuple[Estimate, Estimate, Option]:
+    """The knock's estimate, and the play-on discard to weigh it against with its estimate.
+
+    Under gin-rummy scoring the first ``PLAY_ON_CARDS`` discards by hand score are each
+    estimated by the knock model and the higher wins: the hand score weighs the next draws, the
+    model also what the rest of the hand brings. Each is estimated on the same sampled worlds
+    (the random stream rewound), so they differ by the card alone. The knock's estimate is the
+    one paired with the best discard by hand score, the pairing the model's weights were fitted
+    on (``benchmarks/knock_model.py record --round8``). Under 胡牌制 the best by hand score
+    stands (the model does not apply)."""
+    start = rng.getstate()
+    best = ranked[0]
+    knock, play_on = knock_or_play_on(view, reading, knock_card, best.card, rng)
+    if not knock_model.applies(view.ruleset):
+        return knock, play_on, best
+    end = rng.getstate()
+    for option in ranked[1:PLAY_ON_CARDS]:
+        rng.setstate(start)
+        _, other = knock_or_play_on(view, reading, knock_card, option.card, rng)
+        if other.value > play_on.value:
+            best, play_on = option, other
+    rng.setstate(end)
+    return knock, play_on, best
 
 
 def _discard_reason(best: Option, least: int, lowest: list[Card], reading: Reading) -> Reason:
@@ -243,7 +273,7 @@ def sampled_position(
 ) -> Position:
     """The knock choice's figures: the mean points of knocking with ``knock_card`` and of
     discarding ``play_card`` instead, over the same ``SAMPLES`` sampled worlds, and the
-    position's public facts."""
+    position's figures from the view: the public facts and the play-on hand's draw figures."""
     mask: CardMask = hand_mask(view)
     knock_hand, play_hand = mask ^ knock_card.bit, mask ^ play_card.bit
     rule = opponent_knock_rule(view)

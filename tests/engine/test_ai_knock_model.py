@@ -10,7 +10,7 @@ from gin_engine.ai import Reason, decide
 from gin_engine.ai import knock_model as km
 from gin_engine.ai.decide import opponent_knock_rule, opponent_stock_draws, sampled_position
 from gin_engine.ai.evaluate import reach_chance
-from gin_engine.ai.expert import read
+from gin_engine.ai.expert import discard_choice, read
 from gin_engine.cards import parse_cards, to_mask
 from tests.engine.engine_play import Wanderer
 
@@ -33,11 +33,12 @@ def _knock_choices(ruleset, count):
         seed += 1
 
 
-def _position(view, seed, decision):
+def _position(view, seed, decision, play_card=None):
     knock = next(e.action for e in decision.estimates if isinstance(e.action, Knock))
     play_on = next(e.action for e in decision.estimates if isinstance(e.action, Discard))
     # the same random stream as the decision's: the same sampled worlds
-    return sampled_position(view, read(view), knock.card, play_on.card, random.Random(seed))
+    return sampled_position(view, read(view), knock.card, play_card or play_on.card,
+                            random.Random(seed))
 
 
 def _values(decision):
@@ -47,11 +48,20 @@ def _values(decision):
 
 
 def test_gin_rummy_estimates_are_the_models_worth_of_the_sampled_position():
-    reasons = set()
-    for view, seed, decision in _knock_choices(CLASSIC, 60):
-        position = _position(view, seed, decision)
+    reasons, seconds = set(), 0
+    for view, seed, decision in _knock_choices(CLASSIC, 80):
+        ranked = discard_choice(view, read(view))
         knock, play_on = _values(decision)
-        assert (knock.value, play_on.value) == km.worth(position)
+        # the knock is read paired with the best discard by hand score; playing on is the
+        # better of the two best discards, each read on the same worlds
+        paired = _position(view, seed, decision, ranked[0].card)
+        assert knock.value == km.worth(paired)[0]
+        plays = [km.worth(_position(view, seed, decision, o.card))[1] for o in ranked[:2]]
+        assert play_on.value == max(plays)
+        assert play_on.action == Discard(ranked[plays.index(max(plays))].card)
+        seconds += play_on.action != Discard(ranked[0].card)
+        position = _position(view, seed, decision)
+        assert play_on.value == km.worth(position)[1]
         assert knock.undercut_risk == position.undercut
         assert position.stock == view.stock_count
         assert position.opponent_rule == opponent_knock_rule(view)
@@ -59,6 +69,7 @@ def test_gin_rummy_estimates_are_the_models_worth_of_the_sampled_position():
         assert 0 <= position.gin_chance <= position.lower_chance <= 1
         reasons.add(decision.reason)
     assert reasons == {Reason.KNOCK_NOW, Reason.PLAY_ON}
+    assert seconds > 0  # the second discard by hand score was chosen at times
 
 
 def test_hu_estimates_are_the_sampled_means():

@@ -11,7 +11,7 @@ from gin_engine.deck import stacked_deck
 from tests.web.play_helpers import get, post_move, seat_match, stored
 from webapp.play.service import PERSON as PERSON_SEAT
 
-PERSON = "2S 3S 4S 5H 6H 7H 9C 9D 9S AC"  # deadwood 1 (AC)
+PERSON = "AS 2S 3S 5H 6H 7H 8C 8D 8S AC"  # deadwood 1 (AC)
 COMPUTER = "KH QD JS TH 7C 6D 4H 3C KD QC"
 HIGH = "2S 3S 4S 9H KS QH 8C 5D 8H JD"  # one run, deadwood 60
 MARKED = re.compile(r'<li class="slot[^"]*\bhinted\b[^"]*">\s*<button[^>]*data-card="(\w+)"')
