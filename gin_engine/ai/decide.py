@@ -43,7 +43,7 @@ from gin_engine.actions import (
 )
 from gin_engine.ai import knock_model
 from gin_engine.ai.base import hand_mask, min_discard
-from gin_engine.ai.evaluate import Option, draw_gain, reach_chance, remembered_deadwood
+from gin_engine.ai.evaluate import Option, draw_gain, reach_chances, remembered_deadwood
 from gin_engine.ai.expert import Reading, discard_choice, draw_scores, read
 from gin_engine.ai.inference import danger, odds
 from gin_engine.ai.knock_model import Position
@@ -278,6 +278,8 @@ def sampled_position(
     knock_hand, play_hand = mask ^ knock_card.bit, mask ^ play_card.bit
     rule = opponent_knock_rule(view)
     draws = opponent_stock_draws(view)
+    play_deadwood = deadwood_mask(play_hand)
+    gin_chance, lower_chance = reach_chances(play_hand, reading.draw_p, (0, play_deadwood - 1))
     knocked = played = 0.0
     undercuts = 0
     by_odds = odds(reading.weights)
@@ -295,11 +297,11 @@ def sampled_position(
         opponent_draws=draws,
         opponent_known=reading.memory.opp_known.bit_count(),
         knock_deadwood=deadwood_mask(knock_hand),
-        play_on_deadwood=deadwood_mask(play_hand),
+        play_on_deadwood=play_deadwood,
         opponent_rule=rule,
         play_on_gain=draw_gain(play_hand, reading.draw_p),
-        gin_chance=reach_chance(play_hand, reading.draw_p, 0),
-        lower_chance=reach_chance(play_hand, reading.draw_p, deadwood_mask(play_hand) - 1),
+        gin_chance=gin_chance,
+        lower_chance=lower_chance,
     )
 
 

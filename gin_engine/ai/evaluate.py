@@ -112,14 +112,19 @@ def draw_gain(h10: CardMask, draw_p: dict[int, float]) -> float:
     return total
 
 
-def reach_chance(h10: CardMask, draw_p: dict[int, float], deadwood: int) -> float:
-    """The chance that the next stock card lets the 10-card hand ``h10`` reach ``deadwood`` or
-    less, after the best discard (any drawn card counts, melded or swapped for a higher one)."""
-    total = 0.0
+def reach_chances(
+    h10: CardMask, draw_p: dict[int, float], counts: tuple[int, ...]
+) -> tuple[float, ...]:
+    """For each of ``counts``: the chance that the next stock card lets the 10-card hand ``h10``
+    reach that deadwood or less, after the best discard (any drawn card counts, melded or
+    swapped for a higher one). One search per stock card serves every count."""
+    totals = [0.0] * len(counts)
     for i, p in draw_p.items():
-        if min_discard(h10 | 1 << i, None, remembered_deadwood)[0] <= deadwood:
-            total += p
-    return total
+        least = min_discard(h10 | 1 << i, None, remembered_deadwood)[0]
+        for k, count in enumerate(counts):
+            if least <= count:
+                totals[k] += p
+    return tuple(totals)
 
 
 def draw_chances(unseen: CardMask, w: list[float], stock: int) -> dict[int, float]:

@@ -9,7 +9,7 @@ from gin_engine import CLASSIC, Card, Discard, DrawStock, Knock, Match, PassUpca
 from gin_engine.ai import Reason, decide
 from gin_engine.ai import knock_model as km
 from gin_engine.ai.decide import opponent_knock_rule, opponent_stock_draws, sampled_position
-from gin_engine.ai.evaluate import reach_chance
+from gin_engine.ai.evaluate import reach_chances
 from gin_engine.ai.expert import discard_choice, read
 from gin_engine.cards import parse_cards, to_mask
 from tests.engine.engine_play import Wanderer
@@ -105,12 +105,13 @@ def test_opponent_stock_draws_counts_only_the_opponents_stock_draws():
     assert opponent_stock_draws(match.view(first)) == 0
 
 
-def test_reach_chance_counts_the_stock_cards_that_reach_the_count():
+def test_reach_chances_count_the_stock_cards_that_reach_each_count():
     # three melds and K♦ (deadwood 10): only 4♠, 8♣ and Q♣ go gin (K♦ thrown); any card
     # worth less than 10 lowers the count by replacing K♦, and Q♣ does by melding
     hand = to_mask(parse_cards("AS 2S 3S 4H 4D 4C 9C TC JC KD"))
     draw_p = {Card.parse(code).index: p for code, p in
               (("4S", 0.1), ("8C", 0.05), ("QC", 0.02), ("5H", 0.2), ("KS", 0.3), ("TH", 0.33))}
-    assert reach_chance(hand, draw_p, 0) == pytest.approx(0.1 + 0.05 + 0.02)
-    assert reach_chance(hand, draw_p, 9) == pytest.approx(0.1 + 0.05 + 0.02 + 0.2)
-    assert reach_chance(hand, {}, 9) == 0.0
+    gin, lower = reach_chances(hand, draw_p, (0, 9))
+    assert gin == pytest.approx(0.1 + 0.05 + 0.02)
+    assert lower == pytest.approx(0.1 + 0.05 + 0.02 + 0.2)
+    assert reach_chances(hand, {}, (0, 9)) == (0.0, 0.0)
