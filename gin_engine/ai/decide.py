@@ -221,23 +221,19 @@ def _weigh_play_on(
 
     Under gin-rummy scoring the first ``PLAY_ON_CARDS`` discards by hand score are each
     estimated by the knock model and the higher wins: the hand score weighs the next draws, the
-    model also what the rest of the hand brings. Each is estimated on the same sampled worlds
-    (the random stream rewound), so they differ by the card alone. The knock's estimate is the
-    one paired with the best discard by hand score, the pairing the model's weights were fitted
-    on (``benchmarks/knock_model.py record --round8``). Under 胡牌制 the best by hand score
-    stands (the model does not apply)."""
-    start = rng.getstate()
-    best = ranked[0]
-    knock, play_on = knock_or_play_on(view, reading, knock_card, best.card, rng)
-    if not knock_model.applies(view.ruleset):
-        return knock, play_on, best
-    end = rng.getstate()
-    for option in ranked[1:PLAY_ON_CARDS]:
-        rng.setstate(start)
-        _, other = knock_or_play_on(view, reading, knock_card, option.card, rng)
+    model also what the rest of the hand brings. They are estimated on the same sampled worlds,
+    so they differ by the card alone. The knock's estimate is the one paired with the best
+    discard by hand score, the pairing the model's weights were fitted on
+    (``benchmarks/knock_model.py record --round8``). Under 胡牌制 the best by hand score stands
+    (the model does not apply)."""
+    weighed = ranked[:PLAY_ON_CARDS] if knock_model.applies(view.ruleset) else ranked[:1]
+    positions = sampled_positions(view, reading, knock_card, [o.card for o in weighed], rng)
+    knock, play_on = _estimates(view, positions[0], knock_card, weighed[0].card)
+    best = weighed[0]
+    for option, position in zip(weighed[1:], positions[1:], strict=True):
+        _, other = _estimates(view, position, knock_card, option.card)
         if other.value > play_on.value:
             best, play_on = option, other
-    rng.setstate(end)
     return knock, play_on, best
 
 
@@ -268,19 +264,21 @@ def opponent_stock_draws(view: PlayerView) -> int:
     return sum(1 for e in view.history if e.player == view.opponent and e.move is Move.DRAW_STOCK)
 
 
-def sampled_position(
-    view: PlayerView, reading: Reading, knock_card: Card, play_card: Card, rng: random.Random
-) -> Position:
-    """The knock choice's figures: the mean points of knocking with ``knock_card`` and of
-    discarding ``play_card`` instead, over the same ``SAMPLES`` sampled worlds, and the
-    position's figures from the view: the public facts and the play-on hand's draw figures."""
+def sampled_positions(
+    view: PlayerView, reading: Reading, knock_card: Card, play_cards: list[Card],
+    rng: random.Random,
+) -> list[Position]:
+    """The knock choice's figures for each card of ``play_cards``: the mean points of knocking
+    with ``knock_card`` and of discarding that card instead, over the same ``SAMPLES`` sampled
+    worlds (each knock scored once), and the position's figures from the view: the public
+    facts and the play-on hand's draw figures."""
     mask: CardMask = hand_mask(view)
-    knock_hand, play_hand = mask ^ knock_card.bit, mask ^ play_card.bit
+    knock_hand = mask ^ knock_card.bit
+    play_hands = [mask ^ card.bit for card in play_cards]
     rule = opponent_knock_rule(view)
     draws = opponent_stock_draws(view)
-    play_deadwood = deadwood_mask(play_hand)
-    gin_chance, lower_chance = reach_chances(play_hand, reading.draw_p, (0, play_deadwood - 1))
-    knocked = played = 0.0
+    knocked = 0.0
+    played = [0.0] * len(play_cards)
     undercuts = 0
     by_odds = odds(reading.weights)
     for _ in range(SAMPLES):
@@ -288,29 +286,41 @@ def sampled_position(
         points = showdown(view.ruleset, knock_hand, world.opponent)
         undercuts += points < 0
         knocked += points
-        played += play_out(view.ruleset, play_hand, world, play_card.bit, (PLAY_ON_KNOCK, rule))
-    return Position(
-        knock=knocked / SAMPLES,
-        play_on=played / SAMPLES,
-        undercut=undercuts / SAMPLES,
-        stock=view.stock_count,
-        opponent_draws=draws,
-        opponent_known=reading.memory.opp_known.bit_count(),
-        knock_deadwood=deadwood_mask(knock_hand),
-        play_on_deadwood=play_deadwood,
-        opponent_rule=rule,
-        play_on_gain=draw_gain(play_hand, reading.draw_p),
-        gin_chance=gin_chance,
-        lower_chance=lower_chance,
-    )
+        for i, (hand, card) in enumerate(zip(play_hands, play_cards, strict=True)):
+            played[i] += play_out(view.ruleset, hand, world, card.bit, (PLAY_ON_KNOCK, rule))
+    positions = []
+    for hand, total in zip(play_hands, played, strict=True):
+        play_deadwood = deadwood_mask(hand)
+        gin_chance, lower_chance = reach_chances(hand, reading.draw_p, (0, play_deadwood - 1))
+        positions.append(Position(
+            knock=knocked / SAMPLES,
+            play_on=total / SAMPLES,
+            undercut=undercuts / SAMPLES,
+            stock=view.stock_count,
+            opponent_draws=draws,
+            opponent_known=reading.memory.opp_known.bit_count(),
+            knock_deadwood=deadwood_mask(knock_hand),
+            play_on_deadwood=play_deadwood,
+            opponent_rule=rule,
+            play_on_gain=draw_gain(hand, reading.draw_p),
+            gin_chance=gin_chance,
+            lower_chance=lower_chance,
+        ))
+    return positions
 
 
-def knock_or_play_on(
+def sampled_position(
     view: PlayerView, reading: Reading, knock_card: Card, play_card: Card, rng: random.Random
+) -> Position:
+    """``sampled_positions`` for one play-on card."""
+    return sampled_positions(view, reading, knock_card, [play_card], rng)[0]
+
+
+def _estimates(
+    view: PlayerView, position: Position, knock_card: Card, play_card: Card
 ) -> tuple[Estimate, Estimate]:
     """What knocking with ``knock_card`` and discarding ``play_card`` instead are worth: the
     knock model's figures (the sampled means as they are under 胡牌制)."""
-    position = sampled_position(view, reading, knock_card, play_card, rng)
     knock, play_on = position.knock, position.play_on
     if knock_model.applies(view.ruleset):
         knock, play_on = knock_model.worth(position)
