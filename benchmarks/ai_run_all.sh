@@ -1,22 +1,22 @@
 #!/bin/sh
 # The AI benchmarks of RESULTS-ai.md, one after another, at low priority. The machine is shared
-# (2 cores); the issue-13 runs of 2 Dec 2026 (08:02 UTC on, the expert of the eleventh round)
+# (2 cores); the issue-13 runs of 2 Dec 2026 (from 10:50 UTC, the expert of the twelfth round)
 # used two worker processes (--jobs 2) for the tournaments; each tournament's seeds are
 # fixed, so --jobs changes only the wall-clock time, not a single game.
 cd "$(dirname "$0")/.." || exit 1
 PY="nice -n 10 .venv/bin/python"
 T="-m gin_engine.tournament"
-# The knock model (RESULTS-ai.md, "Eleventh round"): record the expert's knock choices, each move
-# played out for real, with the expert deciding by the eighth round's model (--round8); fit
-# prints the weights gin_engine/ai/knock_model.py holds (18 features).
+# The knock model (RESULTS-ai.md, "Twelfth round"): record the expert's knock choices, the knock
+# and playing on with each of the first four discards by hand score played out for real, with
+# the expert deciding by the eleventh round's weights and two play-on cards (--round11); fit
+# prints the weights gin_engine/ai/knock_model.py holds (18 features); --halves also scores
+# weights fitted on one half of the seeds on the other, for 1 to 4 play-on cards.
 mkdir -p /tmp/km
-$PY benchmarks/knock_model.py record eager 3000 --seed 3001 --round8 --out /tmp/km/r11_eager.jsonl
-$PY benchmarks/knock_model.py record simple 3000 --seed 3001 --round8 --out /tmp/km/r11_simple.jsonl
-$PY benchmarks/knock_model.py fit /tmp/km/r11_eager.jsonl /tmp/km/r11_simple.jsonl
-# The eighth round's records (the expert deciding by the sampled means, "Eighth round"); its
-# 13-feature fit needs knock_model.features of ee8bcbd..125156a.
-# $PY benchmarks/knock_model.py record eager 3000 --seed 3001 --sampled-means --out /tmp/km/it1_eager.jsonl
-# $PY benchmarks/knock_model.py record simple 3000 --seed 3001 --sampled-means --out /tmp/km/it1_simple.jsonl
+$PY benchmarks/knock_model.py record eager 3000 --seed 3001 --round11 --cards 4 --out /tmp/km/r12_eager.jsonl
+$PY benchmarks/knock_model.py record simple 3000 --seed 3001 --round11 --cards 4 --out /tmp/km/r12_simple.jsonl
+$PY benchmarks/knock_model.py fit /tmp/km/r12_eager.jsonl /tmp/km/r12_simple.jsonl --cards 4 --halves
+# The records of earlier rounds need the recorder of their own commit: the eleventh round's
+# (--round8, one play-on card) at 4ca1248, the eighth round's (--sampled-means) at 125156a.
 # Play-tests of a set of weights on seeds 5001-6000 and 7001-8000 (not the tournament's):
 for s in 5001 7001; do
   $PY benchmarks/ai_tune.py expert eager 2000 --seed $s --jobs 1

@@ -1,27 +1,29 @@
 """Record the expert's knock choices with what each move truly scored, and fit the knock model.
 
-``python benchmarks/knock_model.py record OPPONENT MATCHES [--seed S] [--jobs J]
-[--sampled-means | --round8] --out FILE``
+``python benchmarks/knock_model.py record OPPONENT MATCHES [--seed S] [--jobs J] [--cards K]
+[--round11] --out FILE``
 
 Plays the expert against OPPONENT as ``gin_engine.tournament`` does (classic, seeds ``S``..,
 both seats, the same bot seeds). At each of the expert's discards where a knock is legal and
-gin is not, it writes one JSON line: the choice's ``Position`` (``decide.sampled_position``,
-drawn with a copy of the bot's random stream, so the very worlds the decision saw) and the hand
-points of knocking and of playing on, each found by playing the hand out for real from a copy of
-the match and of both bots (the true stock and hands, the bots' own random streams: exactly what
-would follow). Then the expert makes its own move and the match goes on. ``--sampled-means``:
-the expert decides by the sampled means, as it did before the model (the policy the committed
-weights were fitted on until 2 Dec 2026); ``--round8``: the expert decides by the eighth round's
-model (13 features, the weights kept here as ``ROUND8_*``: the policy the committed weights are
-fitted on). Benchmark only: the play-outs read hidden cards, offline.
+gin is not, it writes one JSON line: the knock's true points, and for each of the first ``K``
+discards by hand score (``expert.discard_choice``) the choice's ``Position`` with that card
+thrown instead (``decide.sampled_positions``, drawn with a copy of the bot's random stream, so
+the very worlds the decision saw) and the true points of playing on with it. Each move's points
+are found by playing the hand out for real from a copy of the match and of both bots (the true
+stock and hands, the bots' own random streams: exactly what would follow). Then the expert makes
+its own move and the match goes on. ``--round11``: the expert decides by the eleventh round's
+model (the weights kept here as ``ROUND11_*``, two play-on cards: the policy the committed
+weights are fitted on). Benchmark only: the play-outs read hidden cards, offline.
 
-``python benchmarks/knock_model.py fit FILE... [--ridge L] [--check FILE...]``
+``python benchmarks/knock_model.py fit FILE... [--ridge L] [--cards K] [--halves]``
 
-Fits ``knock_model.features`` to the knock points and, separately, to the play-on points (ridge
-regression, penalty ``L`` on every weight but the constant), prints the weights as
-``knock_model`` holds them, and for each file set the points a choice scores when it follows
-the sampled means, the fitted weights, the committed weights, and the better move every time
-(the ceiling).
+Fits ``knock_model.features`` to the knock's points (on the position paired with the best
+discard by hand score, as ``decide`` reads the knock) and, separately, to playing on's points
+(on the rows of the first ``K`` cards), ridge regression with penalty ``L`` on every weight but
+the constant; prints the weights as ``knock_model`` holds them and the points a choice scores
+(the mean true points of the move chosen among the knock and the first ``K`` cards) when it
+follows the fitted weights, the committed ones, and the better move every time (the ceiling).
+``--halves``: fitted on the first half of the seeds and scored on the other, both ways.
 """
 
 from __future__ import annotations
@@ -43,20 +45,26 @@ from gin_knock_oracle import worth  # noqa: E402
 from gin_engine.actions import Action, Discard, Knock  # noqa: E402
 from gin_engine.ai import knock_model, make_bot  # noqa: E402
 from gin_engine.ai.base import Bot  # noqa: E402
-from gin_engine.ai.decide import Reason, decide, sampled_position  # noqa: E402
-from gin_engine.ai.expert import read  # noqa: E402
+from gin_engine.ai.decide import PLAY_ON_CARDS, Reason, decide, sampled_positions  # noqa: E402
+from gin_engine.ai.expert import discard_choice, read  # noqa: E402
 from gin_engine.ai.knock_model import Position  # noqa: E402
 from gin_engine.hand import Phase  # noqa: E402
 from gin_engine.match import Match  # noqa: E402
 from gin_engine.ruleset import preset  # noqa: E402
 
 RULES = preset("classic")
-Row = tuple[Position, float, float]
-"""A recorded choice: the position, the knock's true points, playing on's true points."""
+CARDS = 4
+"""Play-on cards recorded at each choice (set by ``record --cards`` before the workers fork)."""
 
 
-def _record_choice(match: Match, bots: list[Bot], seat: int, lines: list[str]) -> Action:
-    """The expert's move; at a knock choice, the choice and both true outcomes added to
+Row = tuple[int, float, list[tuple[Position, float]]]
+"""A recorded choice: its match's seed, the knock's true points, and per play-on card (best by
+hand score first) the position and playing on's true points."""
+
+
+def _record_choice(match: Match, bots: list[Bot], seat: int, lines: list[str],
+                   seed: int) -> Action:
+    """The expert's move; at a knock choice, the choice and the true outcomes added to
     ``lines``."""
     view = match.view(seat)
     bot = bots[seat]
@@ -68,12 +76,15 @@ def _record_choice(match: Match, bots: list[Bot], seat: int, lines: list[str]) -
     if decision.reason not in (Reason.KNOCK_NOW, Reason.PLAY_ON):
         return decision.action
     knock = next(e.action for e in decision.estimates if isinstance(e.action, Knock))
-    play_on = next(e.action for e in decision.estimates if isinstance(e.action, Discard))
-    position = sampled_position(view, read(view), knock.card, play_on.card, twin)
-    knocked = worth(match, bots, seat, knock)[1]
-    played = worth(match, bots, seat, play_on)[1]
-    lines.append(json.dumps({**asdict(position), "knock_points": knocked,
-                             "play_on_points": played}))
+    reading = read(view)
+    cards = [o.card for o in discard_choice(view, reading)[:CARDS]]
+    positions = sampled_positions(view, reading, knock.card, cards, twin)
+    lines.append(json.dumps({
+        "seed": seed,
+        "knock_points": worth(match, bots, seat, knock)[1],
+        "cards": [{**asdict(position), "points": worth(match, bots, seat, Discard(card))[1]}
+                  for card, position in zip(cards, positions, strict=True)],
+    }))
     return decision.action
 
 
@@ -87,47 +98,37 @@ def record_match(job: tuple[int, int, str]) -> list[str]:
         turn = match.to_act
         assert turn is not None
         if turn == a_seat:
-            action = _record_choice(match, bots, turn, lines)
+            action = _record_choice(match, bots, turn, lines, seed)
         else:
             action = bots[turn].choose(match.view(turn))
         match.apply(turn, action)
     return lines
 
 
-def _by_sampled_means() -> None:
-    """The expert before the model: the sampled means decide (set before the workers fork)."""
-    knock_model.applies = lambda ruleset: False  # type: ignore[assignment]
-
-
-ROUND8_KNOCK = (
-    39.4287, 0.0438, 0.0978, 4.8195, -3.6019, -9.7630, -6.1636, -12.1568, 0.9672, 0.2541,
-    1.7335, 2.7991, 0.6438,
+ROUND11_KNOCK = (
+    35.0404, 0.0348, 0.0924, 4.4867, -2.1751, -8.0687, -5.5583, -13.3885, 2.4344, 0.2221, 1.4965,
+    3.6563, -0.1808, 10.4319, -0.4122, -0.8356, 1.5829, -10.1914,
 )
-ROUND8_PLAY_ON = (
-    46.3070, -0.1336, 0.2811, -3.7047, -2.3579, -7.0743, -2.8715, -6.6925, -3.9847, -0.0253,
-    3.2732, 0.5365, -2.3460,
+ROUND11_PLAY_ON = (
+    39.3871, -0.1045, 0.2822, 3.4228, -2.1051, -5.7232, -2.6912, -2.5317, -7.6174, 0.1444, -0.0989,
+    -0.0762, -3.0462, -4.4090, -0.5012, 2.9061, 5.4520, 5.0446,
 )
-"""The eighth round's model (main ``ee8bcbd`` to ``125156a``): the first 13 features only."""
+"""The eleventh round's model (main ``a277b79`` to ``4ca1248``), with two play-on cards."""
 
 
-def _by_round_eight() -> None:
-    """The expert of the eighth round decides (the policy the committed weights were fitted on;
-    set before the workers fork)."""
-
-    def worth(p: Position) -> tuple[float, float]:
-        f = knock_model.features(p)[:len(ROUND8_KNOCK)]
-        return _dot(ROUND8_KNOCK, f), _dot(ROUND8_PLAY_ON, f)
-
-    knock_model.worth = worth  # type: ignore[assignment]
-    # it played on with the best discard by hand score (the module: ``ai.decide`` is the function)
-    importlib.import_module("gin_engine.ai.decide").PLAY_ON_CARDS = 1
+def _by_round_eleven() -> None:
+    """The expert of the eleventh round decides (the policy the committed weights were fitted
+    on; set before the workers fork)."""
+    knock_model.KNOCK_WEIGHTS, knock_model.PLAY_ON_WEIGHTS = ROUND11_KNOCK, ROUND11_PLAY_ON
+    # the module: ``ai.decide`` is the function
+    importlib.import_module("gin_engine.ai.decide").PLAY_ON_CARDS = 2
 
 
 def record(args: argparse.Namespace) -> None:
-    if args.sampled_means:
-        _by_sampled_means()
-    if args.round8:
-        _by_round_eight()
+    global CARDS
+    CARDS = args.cards
+    if args.round11:
+        _by_round_eleven()
     jobs = [(args.seed + i, seat, args.opponent)
             for i in range((args.matches + 1) // 2) for seat in (0, 1)]
     with Pool(args.jobs) as pool, open(args.out, "w") as out:
@@ -137,7 +138,7 @@ def record(args: argparse.Namespace) -> None:
                 out.write(line + "\n")
             count += len(lines)
     print(f"{count} knock choices of the expert vs {args.opponent} ({args.matches} matches,"
-          f" seed {args.seed}) in {args.out}")
+          f" seed {args.seed}, {args.cards} play-on cards) in {args.out}")
 
 
 def load(paths: Sequence[str]) -> list[Row]:
@@ -146,8 +147,11 @@ def load(paths: Sequence[str]) -> list[Row]:
         with open(path) as lines:
             for line in lines:
                 data = json.loads(line)
-                knocked, played = data.pop("knock_points"), data.pop("play_on_points")
-                rows.append((Position(**data), knocked, played))
+                cards = []
+                for card in data["cards"]:
+                    points = card.pop("points")
+                    cards.append((Position(**card), points))
+                rows.append((data["seed"], data["knock_points"], cards))
     return rows
 
 
@@ -175,37 +179,68 @@ def _dot(w: Sequence[float], x: Sequence[float]) -> float:
     return sum(a * b for a, b in zip(w, x, strict=True))
 
 
-def points_per_choice(rows: list[Row], knock_w: Sequence[float] | None,
-                      play_w: Sequence[float] | None) -> float:
-    """Mean true points of the move chosen (by the sampled means when no weights; ties knock)."""
+Weights = tuple[Sequence[float], Sequence[float]]
+
+
+def fit_weights(rows: list[Row], penalty: float, cards: int) -> Weights:
+    """Knock weights on the positions paired with the best discard by hand score; play-on
+    weights on the rows of the first ``cards`` cards."""
+    knock_x = [knock_model.features(plays[0][0]) for _, _, plays in rows]
+    knock_w = ridge(knock_x, [knocked for _, knocked, _ in rows], penalty)
+    play_x = [knock_model.features(p) for _, _, plays in rows for p, _ in plays[:cards]]
+    play_y = [points for _, _, plays in rows for _, points in plays[:cards]]
+    return knock_w, ridge(play_x, play_y, penalty)
+
+
+def points_per_choice(rows: list[Row], weights: Weights, cards: int) -> float:
+    """Mean true points of the move chosen as ``decide`` chooses: the knock (read with the first
+    card) against the best of the first ``cards`` play-on cards; ties knock."""
+    knock_w, play_w = weights
     total = 0.0
-    for position, knocked, played in rows:
-        if knock_w is None or play_w is None:
-            knocks = position.knock >= position.play_on
-        else:
-            f = knock_model.features(position)
-            knocks = _dot(knock_w, f) >= _dot(play_w, f)
-        total += knocked if knocks else played
+    for _, knocked, plays in rows:
+        best, chosen = _dot(knock_w, knock_model.features(plays[0][0])), knocked
+        for position, points in plays[:cards]:
+            value = _dot(play_w, knock_model.features(position))
+            if value > best:
+                best, chosen = value, points
+        total += chosen
     return total / len(rows)
+
+
+def _ceiling(rows: list[Row], cards: int) -> float:
+    best = [max(knocked, *(points for _, points in plays[:cards])) for _, knocked, plays in rows]
+    return sum(best) / len(rows)
+
+
+def _print_weights(weights: Weights) -> None:
+    for name, w in zip(("KNOCK_WEIGHTS", "PLAY_ON_WEIGHTS"), weights, strict=True):
+        print(f"{name} = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
 
 
 def fit(args: argparse.Namespace) -> None:
     rows = load(args.files)
-    xs = [knock_model.features(p) for p, _, _ in rows]
-    knock_w = ridge(xs, [k for _, k, _ in rows], args.ridge)
-    play_w = ridge(xs, [p for _, _, p in rows], args.ridge)
-    print(f"{len(rows)} choices, ridge {args.ridge}")
-    print("KNOCK_WEIGHTS = (" + ", ".join(f"{w:.4f}" for w in knock_w) + ")")
-    print("PLAY_ON_WEIGHTS = (" + ", ".join(f"{w:.4f}" for w in play_w) + ")")
     committed = (knock_model.KNOCK_WEIGHTS, knock_model.PLAY_ON_WEIGHTS)
-    for name, part in (("fitted on", rows), ("check", load(args.check) if args.check else [])):
-        if not part:
-            continue
-        best = sum(max(k, p) for _, k, p in part) / len(part)
-        print(f"{name}: {len(part)} choices, points a choice: sampled means"
-              f" {points_per_choice(part, None, None):.3f}, these weights"
-              f" {points_per_choice(part, knock_w, play_w):.3f}, committed"
-              f" {points_per_choice(part, *committed):.3f}, ceiling {best:.3f}")
+    fitted = fit_weights(rows, args.ridge, args.cards)
+    print(f"{len(rows)} choices, ridge {args.ridge}, {args.cards} play-on cards")
+    _print_weights(fitted)
+    print(f"fitted on: points a choice: these weights"
+          f" {points_per_choice(rows, fitted, args.cards):.3f}, committed"
+          f" ({PLAY_ON_CARDS} cards) {points_per_choice(rows, committed, PLAY_ON_CARDS):.3f},"
+          f" ceiling {_ceiling(rows, args.cards):.3f}")
+    if not args.halves:
+        return
+    seeds = sorted({seed for seed, _, _ in rows})
+    cut = seeds[len(seeds) // 2]
+    halves = [r for r in rows if r[0] < cut], [r for r in rows if r[0] >= cut]
+    for cards in range(1, args.cards + 1):
+        committed_halves = [points_per_choice(halves[1 - i], committed, cards) for i in (0, 1)]
+        fitted_halves = [
+            points_per_choice(halves[1 - i], fit_weights(halves[i], args.ridge, cards), cards)
+            for i in (0, 1)
+        ]
+        print(f"{cards} cards, halves: committed {committed_halves[0]:.3f} /"
+              f" {committed_halves[1]:.3f}, fitted on the other half {fitted_halves[0]:.3f} /"
+              f" {fitted_halves[1]:.3f}")
 
 
 def main() -> None:
@@ -217,13 +252,14 @@ def main() -> None:
     rec.add_argument("matches", type=int)
     rec.add_argument("--seed", type=int, default=1)
     rec.add_argument("--jobs", type=int, default=1)
-    rec.add_argument("--sampled-means", action="store_true")
-    rec.add_argument("--round8", action="store_true")
+    rec.add_argument("--cards", type=int, default=CARDS)
+    rec.add_argument("--round11", action="store_true")
     rec.add_argument("--out", required=True)
     fits = commands.add_parser("fit")
     fits.add_argument("files", nargs="+")
     fits.add_argument("--ridge", type=float, default=10.0)
-    fits.add_argument("--check", nargs="*", default=[])
+    fits.add_argument("--cards", type=int, default=CARDS)
+    fits.add_argument("--halves", action="store_true")
     args = parser.parse_args()
     if args.command == "record":
         record(args)

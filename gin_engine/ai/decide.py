@@ -58,7 +58,7 @@ from gin_engine.view import PlayerView
 
 SAMPLES = 16
 """Worlds sampled for a knock-or-play-on decision."""
-PLAY_ON_CARDS = 2
+PLAY_ON_CARDS = 4
 """Play-on discards weighed by the knock model at a knock choice (``_weigh_play_on``)."""
 PLAY_ON_KNOCK = 3
 """In a play-on rollout this player knocks with at most this much deadwood while the stock is
@@ -223,9 +223,9 @@ def _weigh_play_on(
     estimated by the knock model and the higher wins: the hand score weighs the next draws, the
     model also what the rest of the hand brings. They are estimated on the same sampled worlds,
     so they differ by the card alone. The knock's estimate is the one paired with the best
-    discard by hand score, the pairing the model's weights were fitted on
-    (``benchmarks/knock_model.py record --round8``). Under 胡牌制 the best by hand score stands
-    (the model does not apply)."""
+    discard by hand score, as its weights were fitted (``benchmarks/knock_model.py``; the
+    play-on weights on the rows of every weighed card). Under 胡牌制 the best by hand score
+    stands (the model does not apply)."""
     weighed = ranked[:PLAY_ON_CARDS] if knock_model.applies(view.ruleset) else ranked[:1]
     positions = sampled_positions(view, reading, knock_card, [o.card for o in weighed], rng)
     knock, play_on = _estimates(view, positions[0], knock_card, weighed[0].card)

@@ -1,19 +1,21 @@
 """The knock model: what knocking now and playing on are worth, from the sampled estimates and
 the position, by weights fitted to hands played out for real.
 
-Why: the sampled estimates (``decide.sampled_position``) are biased in ways that depend on the
-position: the sampled opponent hands are too weak early in a hand and too strong once it has
-taken cards from the pile, and the fast play-out policy knocks differently from the expert. The
-weights correct them. The play-outs also read the hand kept when playing on only through 16
+Why: the sampled estimates (``decide.sampled_positions``) are biased in ways that depend on
+the position: the sampled opponent hands are too weak early in a hand and too strong once it
+has taken cards from the pile, and the fast play-out policy knocks differently from the expert.
+The weights correct them. The play-outs also read the hand kept when playing on only through 16
 noisy worlds, so the model is also given that hand's own draw figures (what the next stock card
 may save, its chance of gin, of a lower count), which the view gives exactly.
 
-The weights were fitted (ridge regression, ``benchmarks/knock_model.py fit``) on 56,694 of the
-expert's own knock choices in which both moves were played out to the end of the hand by the
-real bots with the real stock and hands (``benchmarks/knock_model.py record``, against
-``eager`` and ``simple``, 3,000 matches each, seeds 3001–4500, disjoint from the tournament's
-seeds), the expert deciding by the previous model (13 features, ``record --round8``); ``fit``
-with its default penalty prints exactly the weights below (commands in
+The weights were fitted (ridge regression, ``benchmarks/knock_model.py fit``) on 55,837 of the
+expert's own knock choices in which the knock and playing on with each of the first four
+discards by hand score were played out to the end of the hand by the real bots with the real
+stock and hands (``benchmarks/knock_model.py record``, against ``eager`` and ``simple``, 3,000
+matches each, seeds 3001–4500, disjoint from the tournament's seeds), the expert deciding by
+the previous weights with two play-on cards (``record --round11``): the knock weights on the
+knock paired with the best discard by hand score, the play-on weights on all four cards' rows.
+``fit`` with its default penalty prints exactly the weights below (commands in
 ``benchmarks/ai_run_all.sh``). Hidden cards were read only there, offline; at play the model
 sees just the view's figures below.
 
@@ -85,12 +87,12 @@ def features(p: Position) -> tuple[float, ...]:
 
 
 KNOCK_WEIGHTS = (
-    35.0404, 0.0348, 0.0924, 4.4867, -2.1751, -8.0687, -5.5583, -13.3885, 2.4344, 0.2221, 1.4965,
-    3.6563, -0.1808, 10.4319, -0.4122, -0.8356, 1.5829, -10.1914,
+    38.0621, -0.0485, 0.1566, 3.6241, -3.1574, -8.9770, -5.5689, -13.6550, 1.9709, 0.3053, 1.3421,
+    3.8145, 0.0768, 10.7456, -1.2266, -0.5411, 2.6270, -9.7111,
 )
 PLAY_ON_WEIGHTS = (
-    39.3871, -0.1045, 0.2822, 3.4228, -2.1051, -5.7232, -2.6912, -2.5317, -7.6174, 0.1444, -0.0989,
-    -0.0762, -3.0462, -4.4090, -0.5012, 2.9061, 5.4520, 5.0446,
+    43.6890, -0.2622, 0.4610, 4.1979, -4.7933, -5.9150, -3.0749, -4.1519, -6.5858, 0.3323, -1.3311,
+    1.3179, -2.6935, -4.4865, -1.5247, 1.8343, 7.5483, 4.1737,
 )
 
 
