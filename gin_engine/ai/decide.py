@@ -15,10 +15,10 @@ Glossary
 
 Knock or play on: in each of ``SAMPLES`` worlds (the opponent's hand sampled by inference
 weight and then improved by as many draws as the opponent has made this hand, the stock
-shuffled from the other unseen cards) the knock is scored against the
-opponent's best lay-offs, and the same world is played on by a fast rollout in which this
-player goes for a low knock (``PLAY_ON_KNOCK``) and the opponent follows its knock rule
-(``sampled_position``). Those means are biased in ways that depend on the position, so under
+shuffled from the other unseen cards) the knock is scored against the opponent's best
+lay-offs, and the same world is played on by a fast rollout, once for each of the
+``PLAY_ON_CARDS`` best discards by hand score, in which this player goes for a low knock
+(``PLAY_ON_KNOCK``) and the opponent follows its knock rule (``sampled_positions``). Those means are biased in ways that depend on the position, so under
 gin-rummy scoring the knock model (``knock_model``: weights fitted to the expert's own choices
 played out for real) turns them and the position's figures from the view (the play-on hand's
 own draw chances among them) into the two estimates. The higher estimate wins; ties knock.
@@ -307,13 +307,6 @@ def sampled_positions(
             lower_chance=lower_chance,
         ))
     return positions
-
-
-def sampled_position(
-    view: PlayerView, reading: Reading, knock_card: Card, play_card: Card, rng: random.Random
-) -> Position:
-    """``sampled_positions`` for one play-on card."""
-    return sampled_positions(view, reading, knock_card, [play_card], rng)[0]
 
 
 def _estimates(

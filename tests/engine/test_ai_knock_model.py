@@ -12,7 +12,7 @@ from gin_engine.ai.decide import (
     PLAY_ON_CARDS,
     opponent_knock_rule,
     opponent_stock_draws,
-    sampled_position,
+    sampled_positions,
 )
 from gin_engine.ai.evaluate import reach_chances
 from gin_engine.ai.expert import discard_choice, read
@@ -41,9 +41,9 @@ def _knock_choices(ruleset, count):
 def _position(view, seed, decision, play_card=None):
     knock = next(e.action for e in decision.estimates if isinstance(e.action, Knock))
     play_on = next(e.action for e in decision.estimates if isinstance(e.action, Discard))
-    # the same random stream as the decision's: the same sampled worlds
-    return sampled_position(view, read(view), knock.card, play_card or play_on.card,
-                            random.Random(seed))
+    # the same random stream as the decision's: the same sampled worlds, each card alone
+    return sampled_positions(view, read(view), knock.card, [play_card or play_on.card],
+                             random.Random(seed))[0]
 
 
 def _values(decision):

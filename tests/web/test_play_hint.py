@@ -11,7 +11,7 @@ from gin_engine.deck import stacked_deck
 from tests.web.play_helpers import get, post_move, seat_match, stored
 from webapp.play.service import PERSON as PERSON_SEAT
 
-PERSON = "AS 2S 3S 5H 6H 7H 8C 8D 8S AC"  # deadwood 1 (AC)
+PERSON = "AS 2S 3S 4S 5S 6S 8C 8D 8S AD"  # deadwood 1 (AD)
 COMPUTER = "KH QD JS TH 7C 6D 4H 3C KD QC"
 HIGH = "2S 3S 4S 9H KS QH 8C 5D 8H JD"  # one run, deadwood 60
 MARKED = re.compile(r'<li class="slot[^"]*\bhinted\b[^"]*">\s*<button[^>]*data-card="(\w+)"')
@@ -19,9 +19,9 @@ NUMBERS = re.compile(r"Knock: about [+−]\d+ \(undercut about \d+%\) · Play on
 
 
 def test_hint_after_taking_an_upcard_that_lowers_nothing_answers_with_numbers(app, client):
-    # TC melds nothing and raises a count of 1 to 10 (the taken card cannot go straight back):
+    # TD melds nothing and raises a count of 1 to 10 (the taken card cannot go straight back):
     # the take is legal but useless; knocking with 10 at once still beats playing on
-    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TD", "KC"))
     client.get("/?lang=en")
     post_move(client, get(client), "take-upcard")
     page = client.get("/play?hint=1")
@@ -33,7 +33,7 @@ def test_hint_after_taking_an_upcard_that_lowers_nothing_answers_with_numbers(ap
 
 
 def test_hint_numbers_are_translated(app, client):
-    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TD", "KC"))
     client.get("/?lang=zh_Hans")
     post_move(client, get(client), "take-upcard")
     html = client.get("/play?hint=1").get_data(as_text=True)
@@ -59,7 +59,7 @@ def test_the_card_the_hint_throws_is_marked_in_the_hand(app, client):
 
 def test_a_knock_hint_marks_no_card(app, client):
     # tapping a hand card would discard without knocking: the knock's own button is the way
-    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TC", "KC"))
+    seat_match(app, client, deck=stacked_deck(PERSON, COMPUTER, "TD", "KC"))
     client.get("/?lang=en")
     post_move(client, get(client), "take-upcard")
     html = client.get("/play?hint=1").get_data(as_text=True)
