@@ -18,10 +18,11 @@ weight and then improved by as many draws as the opponent has made this hand, th
 shuffled from the other unseen cards) the knock is scored against the opponent's best
 lay-offs, and the same world is played on by a fast rollout, once for each of the
 ``PLAY_ON_CARDS`` best discards by hand score, in which this player goes for a low knock
-(``PLAY_ON_KNOCK``) and the opponent follows its knock rule (``sampled_positions``). Those means are biased in ways that depend on the position, so under
-gin-rummy scoring the knock model (``knock_model``: weights fitted to the expert's own choices
-played out for real) turns them and the position's figures from the view (the play-on hand's
-own draw chances among them) into the two estimates. The higher estimate wins; ties knock.
+(``PLAY_ON_KNOCK``) and the opponent follows its knock rule (``sampled_positions``). Those
+means are biased in ways that depend on the position, so under gin-rummy scoring the knock model
+(``knock_model``: weights fitted to the expert's own choices played out for real) turns them and
+the position's figures from the view (the play-on hand's own draw chances among them) into the
+estimates of knocking and of playing on with each card. The highest estimate wins; ties knock.
 """
 
 from __future__ import annotations
