@@ -289,6 +289,8 @@ def sampled_positions(
         knocked += points
         for i, (hand, card) in enumerate(zip(play_hands, play_cards, strict=True)):
             played[i] += play_out(view.ruleset, hand, world, card.bit, (PLAY_ON_KNOCK, rule))
+    known = reading.memory.opp_known.bit_count()
+    knock_deadwood = deadwood_mask(knock_hand)
     positions = []
     for hand, total in zip(play_hands, played, strict=True):
         play_deadwood = deadwood_mask(hand)
@@ -299,8 +301,8 @@ def sampled_positions(
             undercut=undercuts / SAMPLES,
             stock=view.stock_count,
             opponent_draws=draws,
-            opponent_known=reading.memory.opp_known.bit_count(),
-            knock_deadwood=deadwood_mask(knock_hand),
+            opponent_known=known,
+            knock_deadwood=knock_deadwood,
             play_on_deadwood=play_deadwood,
             opponent_rule=rule,
             play_on_gain=draw_gain(hand, reading.draw_p),

@@ -59,15 +59,16 @@ def test_gin_rummy_estimates_are_the_models_worth_of_the_sampled_position():
         knock, play_on = _values(decision)
         # the knock is read paired with the best discard by hand score; playing on is the
         # best of the first PLAY_ON_CARDS discards by hand score, each read on the same worlds
-        paired = _position(view, seed, decision, ranked[0].card)
-        assert knock.value == km.worth(paired)[0]
         weighed = ranked[:PLAY_ON_CARDS]
-        plays = [km.worth(_position(view, seed, decision, o.card))[1] for o in weighed]
+        positions = [_position(view, seed, decision, o.card) for o in weighed]
+        assert knock.value == km.worth(positions[0])[0]
+        plays = [km.worth(p)[1] for p in positions]
+        chosen = plays.index(max(plays))
         assert play_on.value == max(plays)
-        assert play_on.action == Discard(weighed[plays.index(max(plays))].card)
-        others.add(plays.index(max(plays)))
-        position = _position(view, seed, decision)
-        assert play_on.value == km.worth(position)[1]
+        assert play_on.action == Discard(weighed[chosen].card)
+        others.add(chosen)
+        position = positions[chosen]
+        assert _position(view, seed, decision) == position
         assert knock.undercut_risk == position.undercut
         assert position.stock == view.stock_count
         assert position.opponent_rule == opponent_knock_rule(view)
