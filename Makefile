@@ -45,7 +45,7 @@ screenshots: $(STAMP)
 	$(PY) scripts/screenshots.py
 
 bench: $(STAMP)
-	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/engine_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -20,7 +20,7 @@ worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 # A gthread worker goes on accepting connections while it has room for them (default 1000)
 # and queues their requests behind its busy threads, even while another worker is idle: at
-# 32 players that tripled the p99 latency (benchmarks/RESULTS-web.md, "Load"). Taking no
+# 32 players that tripled the p99 latency (CHANGELOG.md, 30 Nov). Taking no
 # more connections than it has threads leaves the rest in the listen queue for whichever
 # worker frees up first, as sync workers do.
 worker_connections = threads

@@ -28,6 +28,9 @@ Checks (exit status 0 when all pass):
 
 Time is bounded (``--max-seconds``); the gunicorn master is stopped and PostgreSQL is left
 running at the end.
+
+Takes about 3 minutes (the clients play while the faults are made one after another, then the
+stored matches are checked).
 """
 
 from __future__ import annotations

@@ -27,6 +27,9 @@ soon as it may) the knock choice is all the expert does differently, so these fi
 what a better knock choice can gain with a given knowledge of the hidden cards. Benchmark only:
 the judges other than ``rollouts`` and ``filtered`` read hidden cards. Matches as
 ``gin_engine.tournament`` (classic, seeds ``S``.., both seats, the same bot seeds).
+
+Takes about 5 minutes for ``eager 1000 --jobs 2 --judge known-hand`` and about 15 for ``--judge
+foresight`` (each decision played out twice).
 """
 
 from __future__ import annotations

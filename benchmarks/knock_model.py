@@ -24,6 +24,9 @@ the constant; prints the weights as ``knock_model`` holds them and the points a 
 (the mean true points of the move chosen among the knock and the first ``K`` cards) when it
 follows the fitted weights, the committed ones, and the better move every time (the ceiling).
 ``--halves``: fitted on the first half of the seeds and scored on the other, both ways.
+
+Takes about 15 minutes for ``record eager 3000 --cards 4`` on both cores (``--jobs 2``); ``fit``
+takes seconds.
 """
 
 from __future__ import annotations

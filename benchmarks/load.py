@@ -26,6 +26,9 @@ of the baseline, action POST ≥ 20%, p99 < 250 ms at 32 players.
 
 The load generator runs on the same machine (and cores) as the server; its CPU use is printed.
 Every loop is bounded in time; both gunicorn masters are stopped at the end.
+
+Takes about 6 minutes with the defaults (three player counts, four phases of 30 s each, start-up
+and warm-up); ``--proxy`` about as long again.
 """
 
 from __future__ import annotations

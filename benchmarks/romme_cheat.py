@@ -19,6 +19,9 @@ measures what knowing the other hands alone is worth.
 
 Seats rotate on common seeds exactly as in ``romme_engine.tournament`` (same deals as
 ``tournament expert simple``); the report is the tournament's, with ``cheat`` as level A.
+
+Takes about 25 minutes for ``simple --players 2 --matches 2000`` on one free core, about 10 for
+``--matches 500 --stock-samples 8``.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ preset (3 hands). At every step: the 110 cards are whole, and the JSON snapshot 
 match whose snapshot is identical; at the end the match is replayed from its first snapshot
 and must pass through the same snapshots. ``--max-seconds`` bounds the run on a busy
 machine and reports how many matches were done.
+
+Takes about 15 minutes for 2,000 matches on one free core (``--max-seconds`` bounds it).
 """
 
 from __future__ import annotations

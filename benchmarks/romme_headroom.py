@@ -9,6 +9,8 @@ penalties times 0.75, 0.5, 0) or had made the others pay more in the hands it wo
 of each lever, with the hands won unchanged. Then it rebuilds matches from the hands played,
 drawing A's won and lost hands with a chosen share of hands won, to show what share of hands
 a match-win target needs when the points per hand stay as measured.
+
+Takes about 1 minute for 2,000 two-player matches on one free core.
 """
 
 from __future__ import annotations

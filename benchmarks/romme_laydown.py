@@ -6,6 +6,8 @@ Two kinds of hands: dealt from the shuffled 110 cards (what a player holds), and
 (two suits, 0-3 jokers) where melds compete, the search's hard case. Each call is timed in CPU
 time of this process (``time.process_time``), which a busy shared machine does not inflate, and
 in wall time.
+
+Takes about 10 seconds for 2,000 hands of each kind on one free core.
 """
 
 from __future__ import annotations

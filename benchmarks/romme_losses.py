@@ -7,6 +7,8 @@ the other seats level B). Per side: share of hands won, penalty paid per lost ha
 median, share of hands paying 50 or more), cards and jokers held when another player went out,
 player-hands that never opened, the own turn of the opening, and per hand size (cards held at
 the start of a turn, once opened) the share of turns that went out.
+
+Takes about 1 minute for 2,000 two-player matches on one free core.
 """
 
 from __future__ import annotations

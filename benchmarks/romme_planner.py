@@ -6,6 +6,8 @@ Arguments: players, matches, first seed, then ``field=value`` settings of ``Plan
 (``match_play=1``, ``ordered=1``, ``gain=8.0``, ``samples=8``...). The level is seated as
 ``plan`` through ``romme_engine.tournament.run``: the same deals and seat rotation as
 ``python -m romme_engine.tournament expert-plan simple``; the report is the tournament's.
+
+Takes about 2 minutes for 500 two-player matches on one free core.
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ matches, reading them better from their draws and discards cannot either.
 
 Seats rotate on common seeds exactly as in ``romme_engine.tournament``; the report is the
 tournament's, with ``oracle`` as level A.
+
+Takes about 2 minutes for 500 two-player matches on one free core.
 """
 
 from __future__ import annotations

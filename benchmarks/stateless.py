@@ -15,6 +15,8 @@ each request to the other server in turn, starts a match and plays it to the end
   ``gin_engine.Match.from_dict`` and is at match over, with all 52 cards present.
 
 Exit status 0 when every check passes. Both gunicorn masters are stopped at the end.
+
+Takes about 20 seconds (one expert match of about 130 moves, two servers started and stopped).
 """
 
 from __future__ import annotations

@@ -5,8 +5,7 @@ A table page shows 30–60 cards. Each card's name and markup depend only on the
 language, so they are made once per language catalogue (52 cards × 3 languages) and kept on
 that catalogue object; a page then does one list look-up per card instead of a template macro
 call and three translations. That saves 21–23% of a table page against making each card's
-name and markup when asked (``benchmarks/defaults.py``, benchmarks/RESULTS-web.md "Framework
-defaults").
+name and markup when asked (``benchmarks/framework_defaults.py``).
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def select_locale() -> str:
 # The site's gettext family: Flask-Babel's functions (same texts, same ``%`` formatting) on
 # `current_translations`. Flask-Babel's own look up the domain, the locale and the catalogue on
 # every call (11.6 µs against 0.6 µs); the messages and labels of a table page make a dozen such
-# calls. What it saves of a page: `benchmarks/defaults.py`, variant "babel gettext".
+# calls. What it saves of a page: `benchmarks/framework_defaults.py`, variant "babel gettext".
 
 
 def gettext(string: str, **variables: Any) -> str:
@@ -169,8 +169,7 @@ def current_translations() -> NullTranslations:
     a table page asks ~80 times. It is kept on ``g`` with the locale it belongs to, so
     ``force_locale`` and ``refresh`` are honoured. Together with `_install_template_gettext`
     and the gettext family above it saves 20–22% of a table page against Flask-Babel's own
-    functions on a quiet machine (``benchmarks/defaults.py``, benchmarks/RESULTS-web.md
-    "Framework defaults").
+    functions on a quiet machine (``benchmarks/framework_defaults.py``).
     """
     if not has_app_context():
         outside: NullTranslations = flask_babel.get_translations()

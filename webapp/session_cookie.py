@@ -7,7 +7,7 @@ expiry at most hourly makes no difference anyone can notice, and spares almost e
 that work. (``SESSION_REFRESH_EACH_REQUEST`` is not read.)
 
 Kept because it saves 8–9% of a table page against Flask's own interface
-(``benchmarks/defaults.py``, benchmarks/RESULTS-web.md "Framework defaults").
+(``benchmarks/framework_defaults.py``).
 """
 
 from __future__ import annotations

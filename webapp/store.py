@@ -7,7 +7,7 @@ a second tab or two app processes can never apply a move twice.
 Every table page and every move reads one match row and most moves write it back, so this
 path skips the ORM: a row is read with one Core SELECT into a plain `MatchRecord` and
 written with one Core UPDATE. (The ORM's session, identity map and attribute loading cost
-about as much again as the query itself; see benchmarks/RESULTS-web.md, "Page cost".)
+about as much again as the query itself; ``benchmarks/page_cost.py`` times both.)
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def read_without_transaction() -> None:
     without a BEGIN before it and a ROLLBACK at the end of the request: two of a table page's
     four database round trips. Replaces Flask-SQLAlchemy's request transaction because it
     saves more than 5%: 12.7% of a table GET's processor time, PostgreSQL's 0.70 ms falling to
-    0.27 (``benchmarks/ab.py``, benchmarks/RESULTS-web.md "Load").
+    0.27 (``benchmarks/site_ab.py``).
     ``tests/web/test_read_only_pages.py`` checks that these pages send nothing but SELECT.
     """
     if not db.session().in_transaction():

@@ -4,9 +4,9 @@ Jinja keeps a template's globals as ``ChainMap(template_globals, environment.glo
 change to the environment's globals after loading still shows. Every ``{% include %}`` builds a
 context and every ``{% from … import %}`` compares key sets over those globals (55 here), and on
 a ChainMap each of those steps runs in Python, key by key: the table page's eight partials and
-two imports cost 12.6% of its instructions (``benchmarks/instructions.py`` against the partials
-inlined). A dict does the same steps in C. What it saves of a page: ``benchmarks/defaults.py``,
-variant "chainmap globals" (benchmarks/RESULTS-web.md, "Framework defaults").
+two imports cost 12.6% of its instructions (``benchmarks/request_instructions.py`` against
+the partials inlined). A dict does the same steps in C. What it saves of a page:
+``benchmarks/framework_defaults.py``, variant "chainmap globals".
 
 The price is Jinja's own advice made a rule: every global is registered while the app is built
 (``create_app``, extensions' ``init_app``, blueprints' ``add_app_template_global``), before any

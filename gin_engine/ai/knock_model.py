@@ -16,7 +16,7 @@ matches each, seeds 3001–4500, disjoint from the tournament's seeds), the expe
 the previous weights with two play-on cards (``record --round11``): the knock weights on the
 knock paired with the best discard by hand score, the play-on weights on all four cards' rows.
 ``fit`` with its default penalty prints exactly the weights below (commands in
-``benchmarks/ai_run_all.sh``). Hidden cards were read only there, offline; at play the model
+``benchmarks/gin_ai_figures.sh``). Hidden cards were read only there, offline; at play the model
 sees just the view's figures below.
 
 Glossary

@@ -16,8 +16,7 @@
   benchmarks, not offered to people.
 - expert-hold: the expert that keeps one card it could lay off when laying everything off
   would leave it a bare pair (two cards, which cannot go out next turn); a benchmark level:
-  it wins more hands against simple but not more matches (``benchmarks/RESULTS-romme.md``,
-  fourth round).
+  it wins more hands against simple but not more matches (``CHANGELOG.md``).
 """
 
 from __future__ import annotations

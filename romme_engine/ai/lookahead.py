@@ -13,7 +13,7 @@ always discarded). The order of the turns is ignored (``Planner.ordered`` plays 
 order), which makes the estimate a little hopeful, the same for every candidate.
 
 A benchmark level (``expert-plan``) until measured better than the expert
-(``benchmarks/RESULTS-romme.md``, fifth round).
+(``CHANGELOG.md``).
 
 Glossary
     left     cards of a pool that cannot be laid out

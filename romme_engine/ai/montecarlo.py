@@ -9,7 +9,7 @@ sampled worlds serve every option. Its random numbers are seeded from the view, 
 always gets the same answer (and the hint, asked on the same view, agrees with the bot).
 
 A benchmark level (``expert-mc``), not offered on the site: head to head it won 48.4% of 2,000
-matches against the expert (``benchmarks/RESULTS-romme.md``, third round).
+matches against the expert (``CHANGELOG.md``).
 
 Glossary
     worlds   how many sampled deals an option is played out on

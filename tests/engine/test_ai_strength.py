@@ -11,7 +11,7 @@ def test_wilson_interval_matches_known_values():
 
 
 def test_expert_beats_easy_on_a_fixed_seed_set():
-    # 80 matches (40 deals, seats swapped); measured with these seeds: see RESULTS-ai.md.
+    # 80 matches (40 deals, seats swapped); measured on these seeds.
     tally = run(("expert", "easy"), 80, CLASSIC, seed=100)
     assert tally.matches == 80
     assert tally.wins / tally.matches >= 0.6

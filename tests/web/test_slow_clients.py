@@ -2,8 +2,8 @@
 ``/healthz`` still answers through ``deploy/nginx.conf.template`` (Debian's nginx, run
 directly: there is no Docker engine here) in front of gunicorn with ``gunicorn.conf.py``.
 
-How fast it answers is measured by ``benchmarks/slow_clients.py`` (README "Production
-measurements"); here a request counts as stalled only past `DEADLINE`, far beyond any normal
+How fast it answers is measured by ``benchmarks/slow_clients.py`` (figures in
+benchmarks/README.md); here a request counts as stalled only past `DEADLINE`, far beyond any normal
 answer. ``make test`` installs nginx first (scripts/ensure-nginx).
 """
 
@@ -44,6 +44,6 @@ def test_gunicorn_runs_threaded_workers() -> None:
     assert settings["worker_class"] == "gthread"
     assert int(str(settings["threads"])) >= 2
     # A worker takes only as many connections as it has threads, and none is kept idle:
-    # otherwise it queues requests while another worker is free (RESULTS-web.md "Load").
+    # otherwise it queues requests while another worker is free (CHANGELOG.md, 30 Nov).
     assert settings["worker_connections"] == settings["threads"]
     assert settings["keepalive"] == 0

@@ -1,4 +1,4 @@
-"""The expert on the site's workload, before against after: ``python benchmarks/ai_ab.py REV``.
+"""The expert on the site's workload, before against after: ``python benchmarks/gin_ai_ab.py REV``.
 
 ``engine_ab.py`` times the expert on positions of easy self-play, where few decisions weigh a
 knock. On the site the expert mostly meets ``simple`` on the classic and standard rulesets, and
@@ -7,6 +7,8 @@ matches with REV's engine (``gin_base``, exported as ``engine_ab.py`` does) and 
 working tree's, keeps every view the expert decided, and times the same views for both, back
 to back in alternating order, in processor time: all decisions, and the knock decisions alone
 (a knock legal, so play-outs run). Prints the median and quartiles of the after/before ratios.
+
+Takes about 5 minutes at ``--rounds 31`` on one free core.
 """
 
 from __future__ import annotations

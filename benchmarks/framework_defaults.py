@@ -17,13 +17,15 @@ order per state, so a busy machine slows every variant alike:
 - ``transaction reads``: the table's reads in the request's transaction (BEGIN … ROLLBACK), the
   framework's way, instead of AUTOCOMMIT (``webapp/store.py`` ``read_without_transaction``).
   In one process with one client this shows only the round trips' latency; what the two
-  round trips cost PostgreSQL's processor, which a loaded machine pays, ``ab.py`` measures.
+  round trips cost PostgreSQL's processor, which a loaded machine pays, ``site_ab.py`` measures.
 
 Printed: the median milliseconds per GET /play of each variant and ``(variant − as is) /
 variant``: what the site's way saves against the variant (negative: the variant is faster).
 Run from the project root:
 
-    .venv/bin/python benchmarks/defaults.py --states 120 --repeat 5
+    .venv/bin/python benchmarks/framework_defaults.py --states 120 --repeat 5
+
+Takes about 5 minutes at ``--states 150 --repeat 4`` on one free core.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import jinja2
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from page import InProcessClient, Timers, make_app  # noqa: E402
+from page_cost import InProcessClient, Timers, make_app  # noqa: E402
 from webclient import Player, drop_database, fresh_database  # noqa: E402
 
 

@@ -1,13 +1,13 @@
 """Instructions per request under callgrind: what a change costs, unmoved by a busy machine.
 
-    .venv/bin/python benchmarks/instructions.py BEFORE AFTER [--gets 60] [--moves 60]
+    .venv/bin/python benchmarks/request_instructions.py BEFORE AFTER [--gets 60] [--moves 60]
 
 On this 2-core machine two runs of the same code differ by up to 25% in latency and by a few
-per cent in processor time (`ab.py`); a change worth 3% drowns in that. Callgrind counts the
+per cent in processor time (`site_ab.py`); a change worth 3% drowns in that. Callgrind counts the
 instructions a process executes, and the same code on the same input gives the same count
 whatever else the machine runs. So each version (a git revision, checked out into a temporary
 worktree with its translations compiled, or a directory holding a checkout) is run in-process
-(Flask's test client on SQLite, `page.make_app`) under ``valgrind --tool=callgrind`` three
+(Flask's test client on SQLite, `page_cost.make_app`) under ``valgrind --tool=callgrind`` three
 times, on the same deal (the match's secret seed drawn from a seeded generator):
 
 1. set-up only: the app made, a match against expert started, five moves played;
@@ -19,6 +19,9 @@ times, on the same deal (the match's secret seed drawn from a seeded generator):
 counted: PostgreSQL's side (SQLite runs in the process), gunicorn and the network. The
 versions run two at a time (one per core); each run takes about a minute. Needs valgrind
 (Debian's package ``valgrind``).
+
+Takes about 5 minutes per version under callgrind (three runs of each, 50 times slower than
+plain Python).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ def play(root: str, gets: int, moves: int) -> None:
     import random
 
     sys.path[:0] = [root + "/benchmarks", root]
-    import page
+    import page_cost as page
     from webclient import Player
 
     from webapp.play import service

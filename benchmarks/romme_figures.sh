@@ -1,6 +1,6 @@
 #!/bin/sh
-# The Rommé figures of benchmarks/RESULTS-romme.md, one job at a time at the lowest priority.
-# Usage: benchmarks/romme_run_all.sh > romme-results.txt
+# The Rommé figures of benchmarks/README.md, one job at a time at the lowest priority.
+# Usage: benchmarks/romme_figures.sh > romme-results.txt
 # Sizes are the (2,000 two-player and 1,000 four-player matches); on the shared 2-core
 # machine the whole script took about 5 minutes of tournaments plus the fuzz run.
 set -e

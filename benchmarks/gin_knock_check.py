@@ -1,17 +1,19 @@
 """Check the expert's knock-or-play-on estimate against what really happens (a diagnostic).
 
-``python benchmarks/ai_knock_check.py calibration OPPONENT DEALS [--seed S]``
+``python benchmarks/gin_knock_check.py calibration OPPONENT DEALS [--seed S]``
     At each of the expert's knock-or-play-on decisions in matches against OPPONENT (DEALS deal
     seeds, each played in both seats), both moves are played out for real from a copy of the
     match, with the real bots and the real stock, to the end of the hand; the table compares
     the estimates with those points, grouped by the estimated difference and by the stock.
 
-``python benchmarks/ai_knock_check.py samples OPPONENT DEALS [--seed S] [--cap C]``
+``python benchmarks/gin_knock_check.py samples OPPONENT DEALS [--seed S] [--cap C]``
     At each expert discard with a legal knock: the opponent hands the estimate samples (32)
     against the true hand, by how many stock draws the opponent has made: deadwood, the
     knock's points and the undercut share. ``--cap C`` improves each sample for at most C draws.
 
 Diagnostics only: this script reads the true hands to judge the estimate; no bot does.
+
+Takes about 2 minutes for ``calibration eager 60`` and under a minute for ``samples ... 15``.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ synthetic history following the real schema, generated inside PostgreSQL with
 ``generate_series`` (a few minutes for 5,000,000 results): the database is migrated to the
 revision before the kept totals, filled (users, matches, match_results, point_awards), then
 migrated to head, so the totals migration's backfill runs on the whole history (its time is
-printed). Then, in-process (Flask's test client, as ``page.py``), each page of the README's
-table is requested ``--requests`` times after a warm-up, and the median and p95 printed, of
-the whole request and of its time in the database driver:
+printed). Then, in-process (Flask's test client, as ``page_cost.py``), each page of the
+boards table in benchmarks/README.md is requested ``--requests`` times after a warm-up, and
+the median and p95 printed, of the whole request and of its time in the database driver:
 
     /leaderboard · logged in (own row pinned) · ?period=week · ?page=50 · /me · /u/<name> ·
     GET /play
@@ -19,12 +19,15 @@ logged-in viewer ``me`` has 500 matches; ``/u/<name>`` is the player with the mo
 ``--explain FILE`` writes ``EXPLAIN (ANALYZE, BUFFERS)`` of every SQL statement each
 leaderboard request makes (captured from the app, with its parameters) into FILE.
 
-    nice -n 10 .venv/bin/python benchmarks/board.py --users 1000 --results 20000
-    nice -n 10 .venv/bin/python benchmarks/board.py --users 100000 --results 5000000 \\
+    nice -n 10 .venv/bin/python benchmarks/board_scale.py --users 1000 --results 20000
+    nice -n 10 .venv/bin/python benchmarks/board_scale.py --users 100000 --results 5000000 \\
         --requests 30 --explain /tmp/explain.md
-    nice -n 10 .venv/bin/python benchmarks/board.py --reuse ...   # skip the fill, measure again
+    nice -n 10 .venv/bin/python benchmarks/board_scale.py --reuse ...  # skip the fill
 
 The database is kept after the run (``--reuse`` measures it again); ``--drop`` drops it.
+
+Takes about 1 minute at 1,000 users / 20,000 results and about 8 minutes at 100,000 / 5,000,000
+(the fill about 5 minutes, the totals' backfill about 2) on one free core.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from page import make_app  # noqa: E402
+from page_cost import make_app  # noqa: E402
 
 ADMIN_URL = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432")
 ME_MATCHES = 500

@@ -1,4 +1,4 @@
-"""Same moves? ``python benchmarks/ai_fingerprint.py [--rev REV] [--matches N]``.
+"""Same moves? ``python benchmarks/gin_ai_fingerprint.py [--rev REV] [--matches N]``.
 
 A speed-up of the computer players must not change what they play. This script plays
 fixed-seed matches for several pairings on several rulesets (seats swapped on each seed, as
@@ -10,6 +10,8 @@ hint the table would show for that view (``ai.hint``, itself an expert decision 
 Run it on the working tree and with ``--rev main`` (that revision's ``gin_engine`` and
 ``engine_common``, exported by ``git archive``, imported instead): every line must match.
 Standard library and git only.
+
+Takes about 2 minutes at the default ``--matches 20`` (both trees).
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """The table's Hint: how long ``ai.hint(view)`` takes on views a person reaches.
 
-``python benchmarks/ai_hint_time.py [VIEWS]``: views of seat 0 from seeded matches in which
+``python benchmarks/gin_hint_time.py [VIEWS]``: views of seat 0 from seeded matches in which
 seat 0 plays like a person (easy's moves, a quarter of them at random, useless takes included)
 against the expert; each view is hinted once, as the table page does (``Random(0)``). Prints
 p50 / p95 / max in wall-clock and processor time, over all views and over the knock decisions
 (the ones with rollouts), which are the slowest.
+
+Takes about 30 seconds for 3,000 views on one free core.
 """
 
 from __future__ import annotations

@@ -16,16 +16,18 @@ Printed, in milliseconds per request (median and mean over the requests measured
   the computer's reply (``computer_replies``), saving (UPDATE and COMMIT), and the rest (Flask,
   WhiteNoise, session cookie, CSRF, login, rate limiter, logging, end of transaction).
 
-    .venv/bin/python benchmarks/page.py                     # SQLite
-    .venv/bin/python benchmarks/page.py --pg                # PostgreSQL, fresh database
-    .venv/bin/python benchmarks/page.py --requests 3000 --difficulty easy,expert
-    .venv/bin/python benchmarks/page.py --served         # end to end, see below
-    .venv/bin/python benchmarks/page.py --game romme --players 3   # the Rommé table
+    .venv/bin/python benchmarks/page_cost.py                     # SQLite
+    .venv/bin/python benchmarks/page_cost.py --pg                # PostgreSQL, fresh database
+    .venv/bin/python benchmarks/page_cost.py --requests 3000 --difficulty easy,expert
+    .venv/bin/python benchmarks/page_cost.py --served         # end to end, see below
+    .venv/bin/python benchmarks/page_cost.py --game romme --players 3   # the Rommé table
 
 ``--served`` measures the same requests end to end instead: gunicorn (``gunicorn.conf.py``,
 one worker) on a fresh PostgreSQL database and the trivial app beside it, one client sending
 one request at a time: the trivial "ok", GET /play of one table again and again, then whole
 matches against expert (GET /play after each move, and the POST /play).
+
+Takes about 1 minute with the defaults on one free core, ``--served`` about 2.
 """
 
 from __future__ import annotations
