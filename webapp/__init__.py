@@ -29,13 +29,10 @@ from webapp.main import bp as main_bp
 from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp
 from webapp.play.fairness import fair_deal
+from webapp.privacy import no_store_when_private
 from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS
 from webapp.romme.views import bp as romme_bp
-from webapp.security import (
-    CONTENT_SECURITY_POLICY,
-    SecurityHeaders,
-    no_store_on_private_pages,
-)
+from webapp.security import CONTENT_SECURITY_POLICY, SecurityHeaders
 from webapp.session_cookie import HourlyRefreshSessionInterface
 from webapp.templating import TemplateEnvironment
 
@@ -127,7 +124,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # Outermost layers: WhiteNoise answers /static/ before Flask, and the security headers
     # wrap both, so every response carries them (pages, error pages, static files).
     static_files.init_app(app, STATIC_DIR)
-    app.after_request(no_store_on_private_pages)
+    app.after_request(no_store_when_private)
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     return app
 

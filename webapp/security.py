@@ -10,9 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from flask import request
-from werkzeug.wrappers import Response
-
 # No JavaScript anywhere: the policy forbids scripts outright, so an injected one cannot run.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'none'; object-src 'none'; style-src 'self'; "
@@ -44,14 +41,3 @@ class SecurityHeaders:
 
         return self.app(environ, with_headers)  # type: ignore[no-any-return]
 
-
-# Pages with one person's cards, account or password form: no shared cache (a proxy, a
-# browser's back-forward cache on a shared computer) may keep a copy.
-PRIVATE_PATHS = frozenset({"/play", "/me", "/login", "/register"})
-
-
-def no_store_on_private_pages(response: Response) -> Response:
-    """Flask ``after_request``: ``Cache-Control: no-store`` on `PRIVATE_PATHS`."""
-    if request.path in PRIVATE_PATHS or request.path.startswith("/play/"):
-        response.headers["Cache-Control"] = "no-store"
-    return response

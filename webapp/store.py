@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, insert, select, update
 
 from webapp.extensions import db
 from webapp.models import GIN, Match, MatchStatus, new_match_id, utcnow
+from webapp.privacy import mark_private
 
 _MATCHES = Match.__table__
 
@@ -116,13 +117,16 @@ def load_match(match_id: str) -> MatchRecord | None:
     """The match with this id, or ``None``.
 
     Runs on the session's connection, so inside a move it belongs to the move's transaction.
+    The response shows (or follows from) one person's match, so it is private.
     """
+    mark_private()
     row = db.session.connection().execute(_LOAD, {"match_id": match_id}).one_or_none()
     return None if row is None else MatchRecord(*row)
 
 
 def running_matches(user_id: int) -> list[MatchRecord]:
     """The account's active matches: one at most, the unique index sees to it."""
+    mark_private()
     statement = _SELECT.where(
         _MATCHES.c.owner_user_id == user_id, _MATCHES.c.status == MatchStatus.ACTIVE.value
     )
@@ -131,6 +135,7 @@ def running_matches(user_id: int) -> list[MatchRecord]:
 
 def latest_running_match(user_id: int) -> MatchRecord | None:
     """The account's most recently played active match, or ``None``."""
+    mark_private()
     statement = (
         _SELECT.where(
             _MATCHES.c.owner_user_id == user_id, _MATCHES.c.status == MatchStatus.ACTIVE.value

@@ -30,6 +30,7 @@ from webapp.extensions import db, login_manager
 from webapp.i18n import SESSION_KEY as LANGUAGE_KEY
 from webapp.models import User
 from webapp.play.service import SESSION_MATCH_KEY, adopt_guest_match
+from webapp.privacy import mark_private
 
 KEPT_AT_LOGIN = (LANGUAGE_KEY, SESSION_MATCH_KEY)
 KEPT_AT_LOGOUT = (LANGUAGE_KEY,)
@@ -41,7 +42,9 @@ class UsernameTaken(Exception):
 
 def load_user(cookie_id: str) -> User | None:
     """The account named by a session or remember cookie (``<id>.<generation>``), if that
-    cookie was issued under the account's current session generation."""
+    cookie was issued under the account's current session generation. The response of a
+    request that names an account shows it (at least in the page's account bar): private."""
+    mark_private()
     user_id, _dot, generation = cookie_id.partition(".")
     try:
         user = db.session.get(User, int(user_id))

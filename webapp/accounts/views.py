@@ -13,9 +13,12 @@ from webapp.extensions import limiter, login_required
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.points import RANKING_POINTS
+from webapp.privacy import mark_private
 from webapp.time_zones import read_time_zone
 
 bp = Blueprint("accounts", __name__)
+# The password forms and the account's own settings: never stored, even for a guest.
+bp.before_request(mark_private)
 
 WRONG_LOGIN = _l("Wrong username or password.")
 TOO_MANY_ATTEMPTS = _l("Too many attempts from your address. Wait a minute, then try again.")
