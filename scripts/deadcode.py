@@ -25,7 +25,7 @@ USERS = ("tests", "benchmarks", "scripts")
 FRAMEWORK_DECORATORS = (
     "@*.get", "@*.post", "@*.route", "@*.errorhandler", "@*.command", "@*.group",
     "@*.context_processor", "@*.app_template_global", "@*.before_request", "@*.url_defaults",
-    "@*.fixture",
+    "@*.fixture", "@*.listens_for",
 )
 
 

@@ -24,6 +24,8 @@ _.process_bind_param
 _.process_result_value
 _.dialect
 _.metadata
+# SQLAlchemy's handle_error hook: the exception context's flag that replaces the connection.
+_.is_disconnect
 # WTForms: a form's per-field validation hook (validate_<field>).
 _.validate_username
 _.validate_password

@@ -12,7 +12,18 @@ from flask import Flask
 from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import cli, errors, health, i18n, labels, requestlog, static_files, time_zones, verify
+from webapp import (
+    cli,
+    database,
+    errors,
+    health,
+    i18n,
+    labels,
+    requestlog,
+    static_files,
+    time_zones,
+    verify,
+)
 from webapp.accounts import bp as accounts_bp
 from webapp.accounts.names import isolated
 from webapp.board import bp as board_bp
@@ -84,6 +95,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # First, so that its timer starts before any other before_request hook can answer.
     requestlog.init_app(app)
     db.init_app(app)
+    database.init_app(app)
     migrate.init_app(
         app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True
     )

@@ -7,9 +7,10 @@ import logging
 from flask import Flask, render_template
 from flask_babel import LazyString
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, InternalError, OperationalError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
+from webapp.database import cannot_write
 from webapp.extensions import db
 from webapp.i18n import lazy_gettext as _l
 from webapp.requestlog import exception_fields, request_fields
@@ -100,7 +101,7 @@ def handle_http_error(error: HTTPException, *, account_bar: bool = True) -> Erro
     return body, code, headers
 
 
-def handle_database_unavailable(error: OperationalError) -> ErrorResponse:
+def handle_database_unavailable(error: DBAPIError) -> ErrorResponse:
     """The database is down or restarting: a 503 page asking to retry shortly, not a 500.
 
     The transaction did not commit (or, if only the answer was lost, the move is in the table
@@ -120,6 +121,15 @@ def handle_database_unavailable(error: OperationalError) -> ErrorResponse:
     return handle_http_error(ServiceUnavailable(retry_after=RETRY_AFTER), account_bar=False)
 
 
+def handle_read_only_database(error: InternalError) -> ErrorResponse:
+    """PostgreSQL refused a write as read-only (a standby): unavailable, like an outage; the
+    connection was replaced (`webapp.database`). Any other internal error is a 500."""
+    if cannot_write(error.orig):
+        return handle_database_unavailable(error)
+    raise error
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(OperationalError, handle_database_unavailable)
+    app.register_error_handler(InternalError, handle_read_only_database)
