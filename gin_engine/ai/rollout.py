@@ -116,6 +116,30 @@ def _best_discard(h11: CardMask, keep: CardMask) -> tuple[int, int]:
     return best, best_bit
 
 
+def would_take(hand: CardMask, top: int) -> bool:
+    """The rollout's pile rule (as ``play_out`` applies it): take ``top`` only when it melds
+    with the hand and the count after the best discard falls."""
+    if not meld_partners(hand) & top:
+        return False
+    return _best_discard(hand | top, top)[0] < deadwood_mask(hand)
+
+
+def after_take(
+    ruleset: Ruleset, mine: CardMask, world: World, top: int, knock_rules: tuple[int, int]
+) -> int:
+    """I take ``top`` (a card bit) from the pile, throw the card leaving least deadwood (never
+    ``top``), go out by my knock rule or play on as ``play_out`` does; points to me."""
+    stock = len(world.stock)
+    left, card = _best_discard(mine | top, top)
+    hand = (mine | top) ^ card
+    rule = knock_rules[0] if stock > LATE_STOCK else ruleset.knock_limit
+    if left == 0 or left <= min(rule, ruleset.knock_limit):
+        return showdown(ruleset, hand, world.opponent)
+    if stock <= ruleset.dead_hand_stock:
+        return 0
+    return play_out(ruleset, hand, world, card, knock_rules)
+
+
 def play_out(
     ruleset: Ruleset,
     mine: CardMask,
