@@ -9,6 +9,10 @@ Glossary
     deal seed   the seed itself, or SHA-256 of ``seed:player_seed`` when there is a player seed
     deal        one dealing of the cards; a dead hand is followed by a new deal by the same dealer
     settlement  the final account (game bonus, boxes, shutout) when the ruleset asks for it
+    played      each finished hand's public moves, by hand number: with the hand's deal they
+                replay the hand (``gin_engine.replay``) for its review
+    stacked     a deal given in full (``deck``, for tests and a practice of a deal), by hand
+                number: a deal the seed does not give, so it is kept to replay its hand
 """
 
 from __future__ import annotations
@@ -21,15 +25,19 @@ from engine_common.fairness import deal_seed
 from gin_engine.actions import Action, NextHand
 from gin_engine.cards import DECK, Card
 from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
-from gin_engine.hand import Hand, Phase
+from gin_engine.hand import Event, Hand, Phase
 from gin_engine.results import HandResult, Settlement, hand_points, settle
 from gin_engine.ruleset import MatchEnd, NextDealer, Ruleset
 from gin_engine.snapshot import (
     SNAPSHOT_VERSION,
+    decode_decks,
     decode_hand,
+    decode_played,
     decode_result,
     decode_ruleset,
+    encode_decks,
     encode_hand,
+    encode_played,
     encode_result,
     encode_ruleset,
     migrate,
@@ -53,6 +61,8 @@ class Match:
         self.deals = deals
         self.results: list[HandResult] = []
         self.settlement: Settlement | None = None
+        self.played: dict[int, tuple[Event, ...]] = {}
+        self.stacked: dict[int, tuple[Card, ...]] = {}
 
     @classmethod
     def new(
@@ -71,7 +81,10 @@ class Match:
         seed = f"{rng.getrandbits(128):032x}"
         first = list(deck) if deck is not None else shuffled_deck(deal_seed(seed, player_seed), 1)
         hand = Hand.deal(ruleset, 1, first_dealer, first)
-        return cls(ruleset, seed, hand, player_seed=player_seed)
+        match = cls(ruleset, seed, hand, player_seed=player_seed)
+        if deck is not None:
+            match.stacked[1] = tuple(first)
+        return match
 
     @property
     def phase(self) -> Phase:
@@ -117,6 +130,8 @@ class Match:
         seed = deal_seed(self.seed, self.player_seed)
         order = list(deck) if deck is not None else shuffled_deck(seed, self.deals)
         number = self.hand.number + 1
+        if deck is not None:
+            self.stacked[number] = tuple(order)
         self.hand = Hand.deal(self.ruleset, number, self.next_dealer(), order)
 
     def next_dealer(self) -> int:
@@ -129,6 +144,7 @@ class Match:
 
     def _record(self, result: HandResult) -> None:
         self.results.append(result)
+        self.played[self.hand.number] = tuple(self.hand.history)
         self._settle_if_over()
 
     def _settle_if_over(self) -> None:
@@ -167,6 +183,10 @@ class Match:
         }
         if self.player_seed:  # absent when empty, so older snapshots read the same
             data["player_seed"] = self.player_seed
+        if self.played:
+            data["played"] = encode_played(self.played)
+        if self.stacked:
+            data["decks"] = encode_decks(self.stacked)
         return data
 
     @classmethod
@@ -181,6 +201,11 @@ class Match:
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
         match.results = results
+        try:
+            match.played = decode_played(data.get("played", {}))
+            match.stacked = decode_decks(data.get("decks", {}))
+        except (AttributeError, TypeError, ValueError) as exc:
+            raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
         match._settle_if_over()
         return match
 

@@ -17,9 +17,12 @@ from gin_engine.melds import Arrangement, Meld
 from gin_engine.results import HandEnd, HandResult, Shape
 from gin_engine.ruleset import PRESETS, Ruleset
 
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3
 """v2: the hand stores whether the upcard was declined (``ud``) instead of the engine guessing
-it from the history; results may carry a 胡牌制 shape (``sh``, ``pa``)."""
+it from the history; results may carry a 胡牌制 shape (``sh``, ``pa``). v3: the public moves of
+each finished hand (``played``) and the order of any deal not shuffled from the seed
+(``decks``), so that a finished hand can be replayed for its review; the hands a v1 or v2
+snapshot finished kept no moves (they have no review)."""
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -27,12 +30,15 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     version = data["v"]
     if version == SNAPSHOT_VERSION:
         return data
-    if version != 1:
+    if version not in (1, 2):
         raise InvalidInputError(f"unknown snapshot version {version!r}")
-    hand = dict(data["hand"])
-    # v1 engines treated the upcard as declined exactly when both passed and nobody had drawn
-    hand["ud"] = int(hand["up"]) == 2 and len(hand["hi"]) == 2
-    return {**data, "v": SNAPSHOT_VERSION, "hand": hand}
+    if version == 1:
+        hand = dict(data["hand"])
+        # v1 engines treated the upcard as declined exactly when both passed and nobody had drawn
+        hand["ud"] = int(hand["up"]) == 2 and len(hand["hi"]) == 2
+        data = {**data, "hand": hand}
+    # the hands finished before v3 kept no moves: nothing to add, they simply have no review
+    return {**data, "v": SNAPSHOT_VERSION}
 
 
 def encode_cards(cards: Any) -> str:
@@ -117,6 +123,25 @@ def decode_result(data: dict[str, Any]) -> HandResult:
         shape=Shape(data["sh"]) if "sh" in data else None,
         paid_as=Shape(data["pa"]) if "pa" in data else None,
     )
+
+
+def encode_played(played: dict[int, tuple[Event, ...]]) -> dict[str, str]:
+    """Each finished hand's moves by hand number: ``{"1": "0p 1p 0s 0x7S ..."}``."""
+    return {str(number): " ".join(e.encode() for e in events) for number, events in played.items()}
+
+
+def decode_played(data: dict[str, str]) -> dict[int, tuple[Event, ...]]:
+    return {
+        int(number): tuple(Event.decode(e) for e in text.split()) for number, text in data.items()
+    }
+
+
+def encode_decks(decks: dict[int, tuple[Card, ...]]) -> dict[str, str]:
+    return {str(number): encode_cards(deck) for number, deck in decks.items()}
+
+
+def decode_decks(data: dict[str, str]) -> dict[int, tuple[Card, ...]]:
+    return {int(number): tuple(decode_cards(text)) for number, text in data.items()}
 
 
 def encode_hand(hand: Hand) -> dict[str, Any]:

@@ -48,10 +48,12 @@ from gin_engine.ai.hints import hint
 from gin_engine.ai.inference import odds, weights
 from gin_engine.ai.memory import remember
 from gin_engine.ai.rollout import World, after_take, play_out, sample_world, showdown, would_take
-from gin_engine.cards import CardMask
+from gin_engine.cards import Card, CardMask
 from gin_engine.errors import IllegalActionError, Reason
 from gin_engine.hand import Phase
+from gin_engine.match import Match
 from gin_engine.melds import deadwood_mask
+from gin_engine.replay import replay
 from gin_engine.view import PlayerView, legal_actions
 
 WORLDS = 48
@@ -96,9 +98,26 @@ LABELS: tuple[tuple[Label, float], ...] = (
 
 
 @dataclass(frozen=True, slots=True)
+class Position:
+    """A decision's position as the player saw it (all of it public to that player)."""
+
+    hand: tuple[Card, ...]
+    """The player's cards, the drawn one included in the discard phase."""
+    pile_top: Card | None
+    opponent_taken: tuple[Card, ...]
+    """The cards the opponent took from the pile and still holds."""
+    stock: int
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Position:
+        return cls(view.hand, view.discard_top, view.opponent_known, view.stock_count)
+
+
+@dataclass(frozen=True, slots=True)
 class MoveReview:
     """One decision: what the player did beside the expert's move, both valued in points."""
 
+    position: Position
     kind: Kind
     played: Action
     expert: Action
@@ -117,6 +136,19 @@ class MoveReview:
     @property
     def accuracy(self) -> float:
         return accuracy(self.loss)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """Every decision one player made in one hand, in order."""
+
+    number: int
+    seat: int
+    moves: tuple[MoveReview, ...]
+
+    @property
+    def summary(self) -> Summary:
+        return summarise(self.moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +192,17 @@ def is_decision(view: PlayerView) -> bool:
     return in_turn and len(legal_actions(view)) >= 2
 
 
+def review_hand(match: Match, number: int, seat: int) -> HandReview:
+    """The review of ``seat``'s decisions in finished hand ``number`` of ``match``, rebuilt
+    from the hand's deal and public moves (``replay``; refused when the match kept none)."""
+    moves = tuple(
+        review_move(step.view, step.action)
+        for step in replay(match, number)
+        if step.seat == seat and is_decision(step.view)
+    )
+    return HandReview(number, seat, moves)
+
+
 def review_move(view: PlayerView, played: Action) -> MoveReview:
     """The review of ``played`` at ``view``: the Hint's move and both valued on the same worlds
     sampled from the view (``Random(0)``, so a review never changes)."""
@@ -187,6 +230,7 @@ def review_move(view: PlayerView, played: Action) -> MoveReview:
     error = statistics.stdev(gaps) / math.sqrt(worlds)
     loss = max(0.0, statistics.fmean(gaps))
     return MoveReview(
+        position=Position.of(view),
         kind=_kind(view),
         played=played,
         expert=expert,

@@ -1,5 +1,6 @@
 """复盘: each decision beside the Hint's move, both valued in points on the same sampled worlds."""
 
+import json
 import math
 import random
 from dataclasses import dataclass, field
@@ -31,14 +32,17 @@ from gin_engine.ai.review import (
     Kind,
     Label,
     MoveReview,
+    Position,
     accuracy,
     is_decision,
     label,
+    review_hand,
     review_move,
     summarise,
 )
 from gin_engine.deck import stacked_deck
 from gin_engine.driver import play
+from gin_engine.replay import replay
 
 THRESHOLD = dict(LABELS)
 
@@ -60,10 +64,14 @@ class Recorder:
 
 
 def _play(ruleset_name: str, seed: int, bot: Bot | None, hands: int = 1) -> Recorder:
+    return _match(ruleset_name, seed, bot, hands)[1]
+
+
+def _match(ruleset_name: str, seed: int, bot: Bot | None, hands: int) -> tuple[Match, Recorder]:
     person = Recorder(bot)
     match = Match.new(PRESETS[ruleset_name], random.Random(seed))
     play(match, [person, make_bot("normal", random.Random(seed))], hands=hands)
-    return person
+    return match, person
 
 
 @pytest.mark.parametrize("ruleset_name", sorted(PRESETS))
@@ -76,6 +84,18 @@ def test_following_the_hint_loses_nothing_at_any_decision(ruleset_name):
         assert (review.loss, review.error, review.label) == (0.0, 0.0, Label.GOOD)
         assert review.played_value == review.expert_value
         assert review.matched and review.accuracy == 100.0
+
+
+@pytest.mark.parametrize("ruleset_name", ["standard", "hu"])
+def test_a_hand_review_rebuilt_from_the_stored_match_is_the_live_one(ruleset_name):
+    match, person = _match(ruleset_name, 13, make_bot("easy", random.Random(2)), hands=2)
+    stored = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    rebuilt = [review_hand(stored, n, 0) for n in (1, 2)]
+    moves = [m for hand in rebuilt for m in hand.moves]
+    assert [m.played for m in moves] == [a for _, a in person.decisions]
+    assert moves == [review_move(v, a) for v, a in person.decisions]
+    assert rebuilt[0].summary == summarise(rebuilt[0].moves)
+    assert moves[0].position == Position.of(person.decisions[0][0])
 
 
 def test_the_expert_move_is_the_hint_and_the_loss_is_never_negative():
@@ -128,6 +148,11 @@ def test_knocking_into_a_certain_undercut_is_a_blunder():
     assert hint(view).action == Discard(Card.parse("TC"))  # the Hint plays on
     review = review_move(view, Knock(Card.parse("TC")))
     assert review.kind is Kind.GO_OUT
+    # the position as the person saw it: its own eleven cards, the pile top, what was taken
+    assert review.position.hand == view.hand and len(view.hand) == 11
+    assert review.position.pile_top == Card.parse(_JUNK[8])
+    assert review.position.opponent_taken == tuple(sorted(Card.parse(c) for c in _GIVEN))
+    assert review.position.stock == view.stock_count
     # every world undercuts: 25 and the difference, at least 25
     assert review.played_value <= -STANDARD.undercut_bonus
     assert review.loss > THRESHOLD[Label.BLUNDER] and review.loss > 2 * review.error
@@ -186,9 +211,10 @@ def test_labels_follow_the_thresholds_worst_first():
 def test_accuracy_and_summaries():
     assert accuracy(0.0) == 100.0
     assert accuracy(ACCURACY_SCALE) == pytest.approx(100 / math.e)
-    good = MoveReview(Kind.DRAW, DrawStock(), DrawStock(), 1.5, 1.5, 0.0, 0.0, Label.GOOD)
+    seen = Position((), None, (), 31)
+    good = MoveReview(seen, Kind.DRAW, DrawStock(), DrawStock(), 1.5, 1.5, 0.0, 0.0, Label.GOOD)
     lost = ACCURACY_SCALE
-    bad = MoveReview(Kind.UPCARD, TakeUpcard(), PassUpcard(), 2.0 - lost, 2.0, lost, 1.0,
+    bad = MoveReview(seen, Kind.UPCARD, TakeUpcard(), PassUpcard(), 2.0 - lost, 2.0, lost, 1.0,
                      label(lost, 1.0))
     summary = summarise([good, bad])
     assert (summary.decisions, summary.matched, summary.points_lost) == (2, 1, lost)
@@ -219,3 +245,20 @@ def test_a_knock_leaving_nothing_is_reviewed_as_gin():
     review = review_move(match.view(0), Knock(Card.parse("KC")))
     assert review.played == review.expert == Gin(Card.parse("KC"))
     assert review.loss == 0.0
+
+
+def test_a_review_names_only_cards_the_person_could_see():
+    # own cards, the pile, the opponent's taken cards: never a stock card or a hidden one
+    for seed, ruleset_name in enumerate(["standard", "hu", "classic"]):
+        match, _ = _match(ruleset_name, 20 + seed, make_bot("easy", random.Random(seed)), 2)
+        for number in (1, 2):
+            steps = [s for s in replay(match, number) if s.seat == 0 and is_decision(s.view)]
+            hand = review_hand(match, number, 0)
+            assert len(hand.moves) == len(steps)
+            for step, move in zip(steps, hand.moves, strict=True):
+                view = step.view
+                seen = {*view.hand, *view.discard_pile, *view.opponent_known}
+                named = {*move.position.hand, *move.position.opponent_taken}
+                named |= {c for c in (move.position.pile_top,) if c is not None}
+                named |= {getattr(a, "card", None) for a in (move.played, move.expert)} - {None}
+                assert named <= seen

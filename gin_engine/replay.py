@@ -1,0 +1,90 @@
+"""Replaying a finished hand: its deal again, then its public moves one by one, so that every
+view either player had in it can be looked at again (for the review, ``ai.review``).
+
+Glossary
+    step         one move of the hand: who made it, that player's view just before, the move
+    replayable   the match kept the hand's moves (``Match.played``, snapshot v3 on); the deal
+                 is the seed's (``shuffled_deck``) unless it was given in full (``stacked``)
+
+A stock draw's card is not in the public record, but the deal gives the stock order, so the
+replay draws the very card that was drawn. The replay must end in the result the match
+recorded; anything else is refused (``InvalidInputError``), never shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine_common.fairness import deal_seed
+from gin_engine.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_engine.errors import GinError, InvalidInputError
+from gin_engine.hand import Event, Hand, Move
+from gin_engine.match import Match, shuffled_deck
+from gin_engine.view import PlayerView
+
+_PLAIN: dict[Move, Action] = {
+    Move.TAKE_UPCARD: TakeUpcard(),
+    Move.PASS_UPCARD: PassUpcard(),
+    Move.DRAW_STOCK: DrawStock(),
+    Move.DRAW_DISCARD: DrawDiscard(),
+}
+_WITH_CARD: dict[Move, type[Discard] | type[Knock] | type[Gin]] = {
+    Move.DISCARD: Discard, Move.KNOCK: Knock, Move.GIN: Gin,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    seat: int
+    view: PlayerView
+    """The view of ``seat`` just before its move."""
+    action: Action
+
+
+def replayable(match: Match, number: int) -> bool:
+    """Whether hand ``number`` is over and the match kept its moves."""
+    return number in match.played and 0 < number <= len(match.results)
+
+
+def replay(match: Match, number: int) -> list[Step]:
+    """Every move of finished hand ``number`` with the view its player had just before."""
+    if not replayable(match, number):
+        raise InvalidInputError(f"hand {number} kept no moves")
+    result = match.results[number - 1]
+    deck = match.stacked.get(number) or shuffled_deck(
+        deal_seed(match.seed, match.player_seed), number
+    )
+    again = Match(
+        match.ruleset, match.seed, Hand.deal(match.ruleset, number, result.dealer, deck),
+        number, match.player_seed,
+    )
+    again.results = list(match.results[: number - 1])
+    steps = []
+    try:
+        for event in match.played[number]:
+            action = _action(event)
+            steps.append(Step(event.player, again.view(event.player), action))
+            again.apply(event.player, action)
+    except GinError as exc:
+        raise InvalidInputError(f"hand {number} does not replay: {exc}") from exc
+    if again.results[-1:] != [result]:
+        raise InvalidInputError(f"hand {number} does not replay to its result")
+    return steps
+
+
+def _action(event: Event) -> Action:
+    plain = _PLAIN.get(event.move)
+    if plain is not None:
+        return plain
+    if event.card is None:
+        raise InvalidInputError(f"a {event.move.name} without its card")
+    return _WITH_CARD[event.move](event.card)
