@@ -17,6 +17,7 @@ from gin_engine import (
     DrawStock,
     Gin,
     IllegalActionError,
+    InvalidInputError,
     Knock,
     Match,
     PassUpcard,
@@ -40,6 +41,7 @@ from gin_engine.ai.review import (
     review_move,
     summarise,
 )
+from gin_engine.ai.review_snapshot import decode_review, encode_review
 from gin_engine.deck import stacked_deck
 from gin_engine.driver import play
 from gin_engine.replay import replay
@@ -262,3 +264,22 @@ def test_a_review_names_only_cards_the_person_could_see():
                 named |= {c for c in (move.position.pile_top,) if c is not None}
                 named |= {getattr(a, "card", None) for a in (move.played, move.expert)} - {None}
                 assert named <= seen
+
+
+def test_a_stored_review_reads_back_equal():
+    match, _ = _match("hu", 31, make_bot("easy", random.Random(4)), 1)
+    review = review_hand(match, 1, 0)
+    data = json.loads(json.dumps(encode_review(review)))
+    assert decode_review(data) == review
+    assert len(json.dumps(data, separators=(",", ":"))) < 200 * max(1, len(review.moves))
+    for damage in (
+        lambda d: d.update(v=9),
+        lambda d: d.pop("m"),
+        lambda d: d["m"][0].update(k="nap"),
+        lambda d: d["m"][0].update(p="fly 7S"),
+        lambda d: d["m"][0].update(h="7S8"),
+    ):
+        broken = json.loads(json.dumps(data))
+        damage(broken)
+        with pytest.raises(InvalidInputError):
+            decode_review(broken)
