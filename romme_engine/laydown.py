@@ -6,13 +6,13 @@ melds that contain it. Every meld holds more naturals than jokers, so settling t
 settles everything. Faces below the current one are already settled, which bounds the runs to
 look at: a run through the current face starts at it, or one joker below it.
 
-Results are memoised per (faces left, jokers left, joker still owed), so a 14-card hand is
+Results are memoised per (faces left, jokers left, jokers still owed), so a 14-card hand is
 searched in milliseconds (``benchmarks/romme_laydown.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from romme_engine.cards import Card, position_value, rank_of_position, rank_value
@@ -36,42 +36,54 @@ class LayDown:
 
 
 def best_lay_down(
-    hand: Sequence[Card], *, must: Card | None = None, keep_one: bool = False
+    hand: Sequence[Card],
+    *,
+    must: Card | None = None,
+    keep_one: bool = False,
+    jokers: int = 0,
+    prefer: Collection[Card] = (),
 ) -> LayDown | None:
     """The highest-value melds from ``hand``; None when no meld (with ``must`` in it) exists.
 
     ``must``: a card of the hand that has to be in a meld (the taken discard, a freed joker).
     ``keep_one``: leave at least one card to discard (the last card is never melded).
+    ``jokers``: at least this many jokers must be in the melds (``must`` a joker counts one);
+    the jokers of ``prefer`` (freed ones, which must be laid out) are the ones laid first.
     """
     counts = [0] * 52
-    jokers = 0
+    held_jokers = 0
     for card in hand:
         if card.is_joker:
-            jokers += 1
+            held_jokers += 1
         else:
             counts[card.kind] += 1
     must_kind = None if must is None or must.is_joker else must.kind
-    need_joker = must is not None and must.is_joker
-    best = _Search(must_kind).run(counts, jokers, need_joker)
+    owed = max(jokers, 1 if must is not None and must.is_joker else 0)
+    best = _Search(must_kind).run(counts, held_jokers, owed)
     if best is None:
         return None
     value, shapes = best
     used = sum(len(s) for s in shapes)
     if keep_one and used == len(hand):
-        return _best_leaving_one(hand, must)
-    return _realise(hand, shapes, value, must)
+        return _best_leaving_one(hand, must, owed, prefer)
+    return _realise(hand, shapes, value, must, prefer)
 
 
-def _best_leaving_one(hand: Sequence[Card], must: Card | None) -> LayDown | None:
-    """Only when the best uses every card: the best that leaves some one card out."""
+def _best_leaving_one(
+    hand: Sequence[Card], must: Card | None, jokers: int, prefer: Collection[Card]
+) -> LayDown | None:
+    """Only when the best uses every card: the best that leaves some one card out (of each
+    face the one not preferred, so a card that must be laid out is not the one kept)."""
     best: LayDown | None = None
     tried: set[int] = set()
-    for i, card in enumerate(hand):
+    order = sorted(range(len(hand)), key=lambda i: (hand[i] == must or hand[i] in prefer, i))
+    for i in order:
+        card = hand[i]
         if card.kind in tried or (must is not None and card == must):
             continue
         tried.add(card.kind)
         rest = [*hand[:i], *hand[i + 1 :]]
-        found = best_lay_down(rest, must=must)
+        found = best_lay_down(rest, must=must, jokers=jokers, prefer=prefer)
         if found is not None and (best is None or found.value > best.value):
             best = LayDown(found.melds, found.value, (*found.left, card))
     return best
@@ -80,10 +92,10 @@ def _best_leaving_one(hand: Sequence[Card], must: Card | None) -> LayDown | None
 class _Search:
     def __init__(self, must_kind: int | None) -> None:
         self.must_kind = must_kind
-        self.memo: dict[tuple[bytes, int, bool], tuple[int, tuple[Shape, ...]] | None] = {}
+        self.memo: dict[tuple[bytes, int, int], tuple[int, tuple[Shape, ...]] | None] = {}
 
     def run(
-        self, counts: list[int], jokers: int, need_joker: bool
+        self, counts: list[int], jokers: int, need_joker: int
     ) -> tuple[int, tuple[Shape, ...]] | None:
         found = self._best(counts, 0, jokers, need_joker, self.must_kind is not None)
         if found is None or not found[1]:
@@ -91,9 +103,10 @@ class _Search:
         return found
 
     def _best(
-        self, counts: list[int], start: int, jokers: int, need_joker: bool, need_must: bool
+        self, counts: list[int], start: int, jokers: int, need_joker: int, need_must: bool
     ) -> tuple[int, tuple[Shape, ...]] | None:
-        """Best (value, shapes) from faces ``start`` on; None if an obligation cannot be met."""
+        """Best (value, shapes) from faces ``start`` on; None if an obligation cannot be met
+        (``need_joker``: jokers still owed to the melds)."""
         while start < 52 and counts[start] == 0:
             start += 1
         if need_must and start > (self.must_kind or 0):
@@ -117,7 +130,7 @@ class _Search:
                 counts,
                 start,
                 jokers - used_jokers,
-                need_joker and used_jokers == 0,
+                max(0, need_joker - used_jokers),
                 need_must and self.must_kind not in shape,
             )
             for face in shape:
@@ -206,11 +219,16 @@ def _runs_down(
 
 
 def _realise(
-    hand: Sequence[Card], shapes: Sequence[Shape], value: int, must: Card | None
+    hand: Sequence[Card],
+    shapes: Sequence[Shape],
+    value: int,
+    must: Card | None,
+    prefer: Collection[Card],
 ) -> LayDown:
-    """Turn face shapes back into the hand's own cards (``must`` first of its face)."""
+    """Turn face shapes back into the hand's own cards (``must``, then ``prefer``, first of
+    their face)."""
     pool: dict[int, list[Card]] = {}
-    for card in sorted(hand, key=lambda c: (c != must, c.id)):
+    for card in sorted(hand, key=lambda c: (c != must, c not in prefer, c.id)):
         pool.setdefault(card.kind, []).append(card)
     melds: list[Meld] = []
     for shape in shapes:

@@ -28,6 +28,7 @@ from romme_engine.actions import (
     TakeDiscard,
 )
 from romme_engine.cards import Card
+from romme_engine.discard_use import use_of
 from romme_engine.hand import Phase
 from romme_engine.laydown import LayDown, best_lay_down
 from romme_engine.legal import (
@@ -92,20 +93,19 @@ def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
     hand = list(view.hand)
     opened = view.opened[view.player]
     table = list(view.table)
-    for card in must_lay_out(view):
-        why = Why.LAY_TAKEN_CARD if card == view.taken_card else Why.RELAY_JOKER
+    pending = must_lay_out(view)
+    if pending:
+        why = Why.LAY_TAKEN_CARD if view.taken_card in pending else Why.RELAY_JOKER
         if opened:
-            fits = lay_offs([card], table)
-            if fits:
-                return fits[0], why
-        found = best_lay_down(hand, must=card, keep_one=True)
-        if found is not None:
-            meld = next(m for m in found.melds if card in m.cards)
-            return LayMeld(meld.cards), why
-        if opened:
-            for swap in swaps([card], table):
-                if _joker_finds_a_place(hand, table, swap):
-                    return swap, why
+            # The engine's own search: the take was allowed because this finds a use.
+            use = use_of(hand, table, view.taken_card, view.freed_jokers)
+            if use:
+                return use[0], why
+        else:
+            found = best_lay_down(hand, must=pending[0], keep_one=True)
+            if found is not None:
+                meld = next(m for m in found.melds if pending[0] in m.cards)
+                return LayMeld(meld.cards), why
         return _fallback(view), Why.TAKE_BACK
     staged = laid_value(view)
     found = best_lay_down(hand, keep_one=True)
