@@ -7,6 +7,7 @@ set -e
 PY=${PY:-.venv/bin/python}
 run() { echo "\$ $*"; uptime; nice -n 19 "$@"; echo; }
 run $PY benchmarks/romme_laydown.py --hands 2000
+run $PY benchmarks/romme_take.py --matches 2000
 run $PY -m romme_engine.tournament expert simple --players 2 --matches 2000 --seed 1
 run $PY -m romme_engine.tournament expert simple --players 4 --matches 1000 --seed 1
 run $PY -m romme_engine.tournament expert normal --players 2 --matches 1000 --seed 1
