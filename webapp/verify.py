@@ -1,13 +1,16 @@
 """``/verify``: re-deal a finished match from its revealed seed, on the site itself.
 
 The same deals as ``python -m gin_engine.verify SEED [PLAYER_SEED]`` (Gin Rummy) and, with
-``game=romme&players=N``, ``python -m romme_engine.verify``; the page only reads its
-query string and writes nothing. Reading, not trusting: whoever doubts the site can run the
-command (or the few lines of Python behind it) on their own machine instead.
+``game=romme&players=N``, ``python -m romme_engine.verify`` (the commands are in the README,
+not on the page); with ``commitment=`` the page also says whether the seed's SHA-256 is the
+commitment the table showed. It only reads its query string and writes nothing. Reading, not
+trusting: whoever doubts the site can run the command (or the few lines of Python behind it)
+on their own machine instead.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +38,8 @@ BAD_SEED = _l("A seed is at most %(max)d printable characters.", max=SEED_MAX)
 BAD_DEALS = _l("The number of deals must be a whole number from 1 to %(max)d.", max=MAX_DEALS)
 BAD_RULES = _l("Unknown rules.")
 BAD_PLAYERS = _l("A Rommé table has 2 to 4 players.")
+BAD_COMMITMENT = _l("A commitment is 64 hexadecimal characters (0-9, a-f), as the table showed.")
+_HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,9 @@ def verify() -> str:
     if not (raw_deals.isascii() and raw_deals.isdigit()) or not 1 <= int(raw_deals) <= MAX_DEALS:
         abort(400, description=str(BAD_DEALS))
     count = int(raw_deals)
+    shown = request.args.get("commitment", "").strip().lower()
+    if shown and not _HEX_DIGEST.fullmatch(shown):
+        abort(400, description=str(BAD_COMMITMENT))
     game = request.args.get("game", GIN)
     if game not in (GIN, ROMME):
         abort(400, description=str(BAD_RULES))
@@ -122,5 +130,6 @@ def verify() -> str:
         game=game,
         max_deals=MAX_DEALS,
         commitment=commitment(seed) if seed else None,
+        shown_commitment=shown,
         **found,
     )

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from tests.web.account_helpers import login, make_user, real_user, seed_result
+from tests.web.account_helpers import login, make_user, real_user, register, seed_result, token
 from webapp.board.games import DEFAULT_GAME, GAMES, board_game
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
@@ -279,3 +279,15 @@ def test_each_board_takes_the_same_few_queries(app: Flask, client: FlaskClient):
         db.session.commit()
     assert {game.key: queries(f"/leaderboard?game={game.key}") for game in GAMES} == few
     assert max(few.values()) <= 4
+
+
+def test_only_the_players_own_page_says_how_to_earn_points(client: FlaskClient) -> None:
+    # A logged-in viewer of another player's page is not told to "win a match while logged in".
+    register(client, "bea")
+    client.post("/logout", data={"csrf_token": token(client, "/")})
+    register(client, "cal")
+    client.get("/?lang=zh_Hans")
+    other = client.get("/u/bea").get_data(as_text=True)
+    assert "还没有排名积分。" in other and "登录后赢一场即可获得" not in other
+    own = client.get("/me", follow_redirects=True).get_data(as_text=True)
+    assert "还没有排名积分：登录后赢一场即可获得。" in own

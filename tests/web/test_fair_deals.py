@@ -126,6 +126,9 @@ def test_a_whole_match_is_committed_hidden_revealed_and_redealt(
     page_html = verify.get_data(as_text=True)
     commitment = hashlib.sha256(secret.encode()).hexdigest()  # the one every page showed
     assert f"<code data-commitment>{commitment}</code>" in page_html
+    # The link carries the commitment the table showed, and the page checks it itself.
+    assert 'data-check="agrees"' in page_html and "✓ Matches" in page_html
+    assert f"<code data-shown-commitment>{commitment}</code>" in page_html
     deals = int(stored(app, match_id)[1]["deals"])
     assert page_html.count('class="deal"') == deals == max(first_sight)
     command = subprocess.run(
@@ -161,6 +164,33 @@ def test_verify_refuses_bad_input_with_a_translated_400(client: FlaskClient, que
     assert response.status_code == 400
     body = response.get_data(as_text=True)
     assert "种子" in body or "发牌" in body
+
+
+@pytest.mark.parametrize(("lang", "agrees", "differs"), [("zh_Hans", "✓ 一致", "✗ 不一致"),
+                                                        ("zh_Hant", "✓ 一致", "✗ 不一致")])
+def test_verify_checks_the_commitment_and_shows_both_digests(
+    client: FlaskClient, lang: str, agrees: str, differs: str
+) -> None:
+    client.get(f"/?lang={lang}")
+    digest = hashlib.sha256(b"s33d").hexdigest()
+    same = client.get(f"/verify?seed=s33d&commitment={digest.upper()}").get_data(as_text=True)
+    assert 'data-check="agrees"' in same and agrees in same and differs not in same
+    other = "0" * 64
+    html = client.get(f"/verify?seed=s33d&commitment={other}").get_data(as_text=True)
+    assert 'data-check="differs"' in html and differs in html
+    assert f"<code data-shown-commitment>{other}</code>" in html
+    assert f"<code data-commitment>{digest}</code>" in html
+    # No commitment given: the digest alone, nothing said about agreeing.
+    alone = client.get("/verify?seed=s33d").get_data(as_text=True)
+    assert "data-check" not in alone and f"<code data-commitment>{digest}</code>" in alone
+
+
+@pytest.mark.parametrize("commitment", ["abc", "g" * 64, "0" * 65])
+def test_a_malformed_commitment_is_a_translated_400(client: FlaskClient, commitment: str) -> None:
+    client.get("/?lang=zh_Hans")
+    response = client.get(f"/verify?seed=s33d&commitment={commitment}")
+    assert response.status_code == 400
+    assert "承诺值是 64 个十六进制字符" in response.get_data(as_text=True)
 
 
 def test_verify_without_a_seed_shows_the_form(client: FlaskClient) -> None:

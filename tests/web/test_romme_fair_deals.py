@@ -127,7 +127,9 @@ def test_verify_shows_the_romme_form_and_a_bad_player_seed_is_refused(
     page = client.get("/verify?game=romme&players=4&seed=s").get_data(as_text=True)
     assert 'name="players"' in page and 'value="romme"' in page
     assert 'href="/verify?game=romme" aria-current="page"' in page
-    assert "python -m romme_engine.verify" in page and "（莊家）" in page
+    # A player's page: the label translated, no command line (those are in the README).
+    assert "python -m" not in page and "（莊家）" in page
+    assert '<label for="players">人數</label>' in page
     assert "棄牌堆會用同一個種子洗成新的牌庫" in page
     assert page.count('data-cards="seat-3"') == 10
     client.get("/?game=romme")

@@ -8,6 +8,7 @@ import random
 import re
 from html import unescape
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -22,6 +23,7 @@ from tests.web.romme_helpers import (
     seat_romme,
     stack_deck,
 )
+from webapp.i18n import html_lang
 
 
 def test_every_hint_of_a_match_is_legal_and_changes_nothing(app: Flask, client: FlaskClient):
@@ -143,3 +145,19 @@ def test_every_reason_has_a_sentence_in_each_language(app: Flask):
                     said = hint_text(found)
                 assert said != english and "%(" not in said, (why, locale)
                 assert "。 " not in said, "Chinese sentences follow each other without a space"
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_the_joker_is_wang_in_hints_and_computer_lines(app: Flask, lang: str) -> None:
+    # The table shows the joker as 王; so do the hint and the line about a computer's turn.
+    from romme_engine.ai import Hint, Why
+    from webapp.romme.hints import hint_text
+    from webapp.romme.messages import _event_text
+
+    joker = romme.Card.parse("JK1")
+    meld = romme.LayMeld(tuple(romme.parse_cards("AS AH JK1")))
+    with app.test_request_context(headers={"Accept-Language": html_lang(lang)}):
+        said = hint_text(Hint(meld, Why.LAY_MELD, meld_value=33))
+        line = _event_text(romme.Event(1, romme.Move.LAY_OFF, joker))
+    assert "A♠ A♥ 王" in said and "JK" not in said
+    assert "王" in line and "JK" not in line

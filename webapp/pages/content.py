@@ -16,6 +16,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from webapp.labels import ruleset_name
 from webapp.pages import figures, romme_figures, romme_values, values
 from webapp.pages.examples import Examples
 from webapp.pages.markdown import Rendered, render
@@ -73,6 +74,9 @@ def _romme_inputs() -> Inputs:
     sets, ranking = romme_values.presets(), values.ranking_points()
     examples = RommeExamples.compute(sets["romme"])
     quoted = {**romme_values.rule_values(sets, ranking), **examples.values_quoted()}
+    # The pages name a preset as the start page does ("Rommé, 3 hands"), never by its id.
+    for name in sets:
+        quoted[f"name.{romme_values.placeholder_name(name)}"] = ruleset_name(name)
     return quoted, romme_figures.blocks(examples, sets, ranking)
 
 

@@ -19,7 +19,7 @@ from romme_engine import Card
 from romme_engine.ruleset import Ruleset
 from webapp.cardnames import card_face
 from webapp.i18n import pgettext
-from webapp.labels import difficulty_name
+from webapp.labels import difficulty_name, ruleset_name
 from webapp.pages.romme_examples import RommeExamples
 
 
@@ -61,6 +61,6 @@ def blocks(
             macros.best, examples.best_hand, examples.best, examples.best_left_penalty, romme_row
         ),
         "table:values": partial(macros.values, examples.values, romme_card),
-        "table:presets": partial(macros.presets, sets),
+        "table:presets": partial(macros.presets, sets, ruleset_name),
         "table:points": partial(shared.ranking, ranking, difficulty_name),
     }

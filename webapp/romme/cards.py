@@ -30,13 +30,14 @@ def is_red(card: romme.Card) -> bool:
 class _Faces:
     """Faces and plain markup of the 110 cards in one language, indexed by card id."""
 
-    __slots__ = ("faces", "plain")
+    __slots__ = ("faces", "plain", "texts")
 
     def __init__(self, translations: NullTranslations) -> None:
         joker_name = translations.ugettext("Joker")
         joker_pip = translations.ugettext("JK")
         self.faces: list[Markup] = []
         self.plain: list[Markup] = []
+        self.texts: list[str] = []
         for card in romme.DECK:
             if card.is_joker:
                 pip, name, kind = joker_pip, joker_name, " joker"
@@ -46,6 +47,7 @@ class _Faces:
             face = Markup(
                 '<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>'
             ) % (pip, name)
+            self.texts.append(pip)
             self.faces.append(face)
             self.plain.append(
                 Markup('<span class="card%s" data-card="%s">%s</span>') % (kind, str(card), face)
@@ -70,6 +72,15 @@ def card_html(card: romme.Card, extra: str = "") -> Markup:
     return Markup('<span class="card%s %s" data-card="%s">%s</span>') % (
         kind, extra, str(card), faces.faces[card.id]
     )
+
+
+def card_text(card: romme.Card) -> str:
+    """The card in a sentence, as the table shows it: ``10♥``, or the joker's own sign (王)."""
+    return _faces().texts[card.id]
+
+
+def cards_text(cards: Iterable[romme.Card]) -> str:
+    return " ".join(card_text(card) for card in cards)
 
 
 def card_row(cards: Iterable[romme.Card]) -> Markup:

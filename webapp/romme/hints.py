@@ -14,6 +14,7 @@ import romme_engine as romme
 from romme_engine.ai import Hint, Why, hint
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
+from webapp.romme.cards import card_text, cards_text
 
 WHY_TEXT: dict[Why, LazyString] = {
     Why.TAKE_DISCARD: _l("You can lay it out this turn."),
@@ -67,17 +68,17 @@ def hint_marks(found: Hint | None) -> HintMarks:
 def _action_text(found: Hint) -> str:
     action = found.action
     if isinstance(action, romme.TakeDiscard) and found.card is not None:
-        return _("Take %(card)s from the discard pile.", card=found.card.symbol)
+        return _("Take %(card)s from the discard pile.", card=card_text(found.card))
     if isinstance(action, romme.LayMeld):
-        cards = " ".join(card.symbol for card in action.cards)
+        cards = cards_text(action.cards)
         return _("Lay out %(cards)s (%(points)d points).", cards=cards,
                  points=found.meld_value or 0)
     if isinstance(action, romme.LayOff):
-        return _("Lay off %(card)s on a meld of the table.", card=action.card.symbol)
+        return _("Lay off %(card)s on a meld of the table.", card=card_text(action.card))
     if isinstance(action, romme.SwapJoker):
-        return _("Swap %(card)s for the joker on the table.", card=action.card.symbol)
+        return _("Swap %(card)s for the joker on the table.", card=card_text(action.card))
     if isinstance(action, romme.Discard):
-        return _("Discard %(card)s.", card=action.card.symbol)
+        return _("Discard %(card)s.", card=card_text(action.card))
     if isinstance(action, romme.TakeBack):
         return _("Take back the melds laid this turn.")
     return _("Draw from the stock.")

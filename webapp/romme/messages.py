@@ -17,6 +17,7 @@ import romme_engine as romme
 from romme_engine.legal import laid_value
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
+from webapp.romme.cards import card_text, cards_text
 from webapp.romme.service import PERSON
 
 REFUSALS: dict[romme.Reason, LazyString] = {
@@ -71,14 +72,14 @@ STALE = _l("The table had moved on since that page was shown. Here is the curren
 def _card_of(detail: str) -> str:
     """The display form of the card an engine refusal names (the first word of its detail)."""
     try:
-        return romme.Card.parse(detail.split()[0]).symbol
+        return card_text(romme.Card.parse(detail.split()[0]))
     except (romme.InvalidInputError, IndexError):
         return ""
 
 
 def _cards_of(detail: str) -> str:
     try:
-        return " ".join(c.symbol for c in romme.parse_cards(detail))
+        return cards_text(romme.parse_cards(detail))
     except romme.InvalidInputError:
         return ""
 
@@ -86,7 +87,7 @@ def _cards_of(detail: str) -> str:
 def refusal(refused: romme.IllegalActionError, view: romme.PlayerView) -> str:
     """The refusal as a sentence with its numbers, read from the view before the move."""
     taken = view.taken_card or view.discard_top
-    card = _card_of(refused.detail) or (taken.symbol if taken else "")
+    card = _card_of(refused.detail) or (card_text(taken) if taken else "")
     return str(REFUSALS[refused.reason]) % {
         "opening": view.ruleset.opening,
         "laid": laid_value(view),
@@ -103,7 +104,7 @@ def seat_name(seat: int) -> str:
 
 
 def _event_text(event: romme.Event) -> str:
-    card = event.card.symbol if event.card else ""
+    card = card_text(event.card) if event.card else ""
     texts = {
         romme.Move.DRAW_STOCK: lambda: _("drew from the stock"),
         romme.Move.TAKE_DISCARD: lambda: _("took %(card)s from the discard pile", card=card),
