@@ -34,7 +34,7 @@ lint: $(STAMP)
 
 # Refresh the .po files after changing translatable strings in code or templates.
 translations-extract: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k lazy_pgettext:1c,2 --no-location \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k lazy_pgettext:1c,2 -k _lp:1c,2 --no-location \
 		--sort-output -o $(VENV)/messages.pot .
 	$(VENV)/bin/pybabel update -i $(VENV)/messages.pot -d webapp/translations \
 		--ignore-obsolete

@@ -124,7 +124,8 @@ def test_a_hu_table_says_hu_pai_from_the_buttons_to_the_showdown(app: Flask, cli
     assert "敲牌" not in html and "全组…" not in html
     assert _in(app, "zh_Hans", lambda: hand_deadwood(HU, 10)) in html and "可敲牌" not in html
     asking = unescape(client.get("/play?confirm=gin").get_data(as_text=True))
-    assert "金胡胡牌？选择要扣下的牌。" in asking and "金胡：扣下 K♣" in asking
+    assert "要金胡吗？选一张牌扣下。" in asking and "金胡：扣下 K♣" in asking
+    assert "金胡胡牌" not in asking
     page = get(client)
     assert post_move(client, page, "gin", "KC").status_code == 303
     html = unescape(get(client).html)
@@ -132,6 +133,10 @@ def test_a_hu_table_says_hu_pai_from_the_buttons_to_the_showdown(app: Flask, cli
     assert line and re.fullmatch(r"金胡：三金 50 \+ (\d+) = (\d+)，你得 \2 分。", line.group(1))
     assert "（胡牌 · 金胡）" in html and "（对家）" in html and "金胡之后不能贴牌。" in html
     assert "敲牌方" not in html and "防守方" not in html
+    # The banner names the tier, and the showdown says 米牌, never 散牌.
+    banner = re.search(r'data-zone="banner"[^>]*>\s*<strong>([^<]+)<', html)
+    assert banner and re.fullmatch(r"你赢 \d+ 分 · 金胡 · 三金", banner.group(1).strip()), banner
+    assert "散牌" not in html and "米牌" in html
 
 
 def test_the_verify_page_deals_the_dealer_eleven_cards_under_hu(client: FlaskClient):
@@ -168,8 +173,8 @@ def test_the_rules_page_draws_the_hu_examples_scored_by_the_engine(
 
 @pytest.mark.parametrize(
     ("lang", "parts"),
-    [("zh_Hans", ("现在扣下 3♥ 米胡（米数 3）", "米胡：约 +12（诈胡约 6%）")),
-     ("en", ("Go out low now, discarding 3♥ (deadwood 3)",
+    [("zh_Hans", ("现在扣下 3♥ 米胡（米数 12 → 3）", "米胡：约 +12（诈胡约 6%）")),
+     ("en", ("Go out low now, discarding 3♥ (deadwood 12 → 3)",
              "Go out low: about +12 (failed going out about 6%)"))],
 )
 def test_the_hint_names_the_hu_moves(app: Flask, lang: str, parts: tuple[str, str]):

@@ -29,7 +29,8 @@ def test_hint_after_taking_an_upcard_that_lowers_nothing_answers_with_numbers(ap
     html = page.get_data(as_text=True)
     assert 'data-hint="knock-now"' in html
     assert NUMBERS.search(html), html[html.find('class="hint"'):][:400]
-    assert "→ advised: Knock" in html
+    # The advice is said once, in the sentence; no internal score and no second "advised".
+    assert "advised" not in html and "hand score" not in html
 
 
 def test_hint_numbers_are_translated(app, client):
@@ -37,10 +38,14 @@ def test_hint_numbers_are_translated(app, client):
     client.get("/?lang=zh_Hans")
     post_move(client, get(client), "take-upcard")
     html = client.get("/play?hint=1").get_data(as_text=True)
-    assert re.search(r"敲牌：约 [+−]\d+（被反敲约 \d+%） · 继续：约 [+−]\d+ → 建议敲牌", html)
+    assert re.search(
+        r"预计敲牌比继续打得分更多。敲牌：约 [+−]\d+（被反敲约 \d+%） · 继续：约 [+−]\d+<", html)
+    assert "建议" not in html and "手牌评分" not in html
     client.get("/?lang=zh_Hant")
     html = client.get("/play?hint=1").get_data(as_text=True)
-    assert re.search(r"敲牌：約 [+−]\d+（被反敲約 \d+%） · 繼續：約 [+−]\d+ → 建議敲牌", html)
+    assert re.search(
+        r"預計敲牌比繼續打得分更多。敲牌：約 [+−]\d+（被反敲約 \d+%） · 繼續：約 [+−]\d+<", html)
+    assert "建議" not in html and "手牌評分" not in html
 
 
 def test_the_card_the_hint_throws_is_marked_in_the_hand(app, client):
@@ -65,3 +70,28 @@ def test_a_knock_hint_marks_no_card(app, client):
     html = client.get("/play?hint=1").get_data(as_text=True)
     assert 'data-hint="knock-now"' in html
     assert MARKED.findall(html) == [] and "hint-tag" not in html
+
+
+def test_a_discard_hint_says_the_deadwood_and_the_danger_once(app) -> None:
+    # What to throw and why, with the player's own figures: deadwood before → after and the
+    # chance the card feeds the computer; the expert's internal hand score is never shown.
+    from gin_engine.ai import Decision, Estimate, Reason, Unit
+    from webapp.i18n import html_lang
+    from webapp.play.hints import hint_text
+
+    card, other = engine.Card.parse("9C"), engine.Card.parse("KS")
+    decision = Decision(engine.Discard(card), Reason.DISCARD_SAFE, 20, 12, card, Unit.HAND_SCORE,
+                        (Estimate(engine.Discard(card), 40.2), Estimate(engine.Discard(other), 41)),
+                        0.104)
+    said = {}
+    for lang in ("en", "zh_Hans", "zh_Hant"):
+        with app.test_request_context(headers={"Accept-Language": html_lang(lang)}):
+            said[lang] = hint_text(decision)
+            said[lang + "-hu"] = hint_text(decision, engine.Scoring.HU)
+    assert said["en"] == ("Discard 9♣: the computer is unlikely to use it (deadwood 20 → 12). "
+                          "The computer can use 9♣ about 10% of the time.")
+    assert said["zh_Hans"] == ("打出 9♣：电脑不太可能用得上（散牌分 20 → 12）。"
+                               "电脑用得上 9♣ 的机会约 10%。")
+    assert said["zh_Hans-hu"] == ("打出 9♣：电脑不太可能用得上（米数 20 → 12）。"
+                                  "电脑用得上 9♣ 的机会约 10%。")
+    assert said["zh_Hant-hu"].startswith("打出 9♣：電腦不太可能用得上（米數 20 → 12）。")

@@ -21,6 +21,7 @@ from webapp.cardnames import card_face
 from webapp.i18n import pgettext
 from webapp.labels import difficulty_name, ruleset_name
 from webapp.pages.romme_examples import RommeExamples
+from webapp.romme.cards import card_text
 
 
 def romme_card(card: Card) -> Markup:
@@ -28,7 +29,7 @@ def romme_card(card: Card) -> Markup:
     if card.is_joker:
         face = Markup('<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>')
         return Markup('<span class="card joker" data-card="%s">%s</span>') % (
-            str(card), face % (card.symbol, pgettext("romme rules", "Joker"))
+            str(card), face % (card_text(card), pgettext("romme rules", "Joker"))
         )
     natural = gin_engine.Card.from_index(card.kind)
     red = Markup(" red") if natural.is_red else ""

@@ -1,8 +1,13 @@
-"""The hint in words: one translated sentence for the reason, then the estimates compared.
+"""The hint in words: what it advises and why, with the numbers a player knows.
 
-The numbers line reads e.g. "Knock: about +38 (undercut about 6%) · Play on: about +22 →
-advice: knock". It lists exactly the estimates of the engine's decision, the chosen move first,
-so the page can never advise against a move its own numbers rate higher.
+A sentence per reason names the move and the deadwood before → after it; a discard adds the
+chance that the card feeds the computer (the expert's reading of its hand); a knock choice adds
+the points each move is expected to score, e.g. "Knock: about +38 (undercut about 6%) · Play
+on: about +22", the chosen move first, so the page never advises against a move its own
+numbers rate higher. The expert's internal hand score is never shown.
+
+胡牌制 says every sentence in its own words (米数 for deadwood, 米胡 and 金胡 for going out):
+the same English text under the context "胡牌制", translated apart.
 """
 
 from __future__ import annotations
@@ -22,35 +27,38 @@ from gin_engine.ai import Decision, Estimate, Reason, Unit
 from gin_engine.ruleset import Scoring
 from webapp.i18n import gettext
 from webapp.i18n import lazy_gettext as _l
+from webapp.i18n import lazy_pgettext as _lp
 
 HINT_TEXT: dict[Reason, LazyString] = {
     Reason.NEXT_HAND: _l("Deal the next hand."),
     Reason.GIN_NOW: _l("Go gin now by discarding %(card)s: no deadwood left."),
     Reason.KNOCK_NOW: _l(
-        "Knock now, discarding %(card)s (deadwood %(after)d): by the estimate below it scores "
-        "more than playing on."
+        "Knock now, discarding %(card)s (deadwood %(before)d → %(after)d): it is "
+        "expected to score more than playing on."
     ),
     Reason.PLAY_ON: _l(
-        "You could knock, but by the estimate below playing on scores more: discard %(card)s."
+        "You could knock, but playing on is expected to score more: discard %(card)s "
+        "(deadwood %(before)d → %(after)d)."
     ),
     Reason.TAKE_UPCARD_COMPLETES_MELD: _l(
-        "Take the upcard %(card)s: it completes a meld (deadwood %(before)d → %(after)d)."
+        "Take the upcard %(card)s: it completes a meld (deadwood %(before)d → "
+        "%(after)d)."
     ),
     Reason.TAKE_UPCARD_LOWERS_DEADWOOD: _l(
         "Take the upcard %(card)s: it lowers your deadwood (%(before)d → %(after)d)."
     ),
     Reason.PASS_UPCARD: _l("Pass: the upcard %(card)s does not help your hand."),
     Reason.PASS_UPCARD_STOCK_BETTER: _l(
-        "Pass: the upcard %(card)s would help only a little; a card from the stock "
-        "is more likely to complete a meld."
+        "Pass: the upcard %(card)s would help only a little; a card from the stock is "
+        "more likely to complete a meld."
     ),
     Reason.TAKE_DISCARD_COMPLETES_MELD: _l(
-        "Take %(card)s from the discard pile: it completes a meld "
-        "(deadwood %(before)d → %(after)d)."
+        "Take %(card)s from the discard pile: it completes a meld (deadwood %(before)d "
+        "→ %(after)d)."
     ),
     Reason.TAKE_DISCARD_LOWERS_DEADWOOD: _l(
-        "Take %(card)s from the discard pile: it lowers your deadwood "
-        "(%(before)d → %(after)d)."
+        "Take %(card)s from the discard pile: it lowers your deadwood (%(before)d → "
+        "%(after)d)."
     ),
     Reason.DRAW_STOCK: _l("Draw from the stock: the top discard does not help you."),
     Reason.DRAW_STOCK_BETTER: _l(
@@ -61,58 +69,115 @@ HINT_TEXT: dict[Reason, LazyString] = {
         "Discard %(card)s: it sheds the most deadwood (%(before)d → %(after)d)."
     ),
     Reason.DISCARD_SAFE: _l(
-        "Discard %(card)s: the computer is unlikely to use it (deadwood %(after)d)."
+        "Discard %(card)s: the computer is unlikely to use it (deadwood %(before)d → "
+        "%(after)d)."
     ),
     Reason.DISCARD_KEEPS_CHANCES: _l(
-        "Discard %(card)s: it keeps the cards most likely to make melds (deadwood %(after)d)."
+        "Discard %(card)s: it keeps the cards most likely to make melds (deadwood "
+        "%(before)d → %(after)d)."
     ),
 }
 
-
-# 胡牌制 names the going out differently: 金胡 for gin, 米胡 for a knock, 诈胡 for an undercut.
+# The same sentences in 胡牌制's words; its going out has its own sentences (米胡, 金胡).
 HU_HINT_TEXT: dict[Reason, LazyString] = {
-    Reason.GIN_NOW: _l("Go out with a 金胡 now by discarding %(card)s: no deadwood left."),
-    Reason.KNOCK_NOW: _l(
-        "Go out with a 米胡 now, discarding %(card)s (米 %(after)d): by the estimate below it "
-        "scores more than playing on."
+    Reason.NEXT_HAND: _lp("胡牌制", "Deal the next hand."),
+    Reason.GIN_NOW: _lp(
+        "胡牌制", "Go out with a 金胡 now by discarding %(card)s: no deadwood left."
     ),
-    Reason.PLAY_ON: _l(
-        "You could go out with a 米胡, but by the estimate below playing on scores more: "
-        "discard %(card)s."
+    Reason.KNOCK_NOW: _lp(
+        "胡牌制",
+        "Go out with a 米胡 now, discarding %(card)s (deadwood %(before)d → %(after)d): "
+        "it is expected to score more than playing on."
+    ),
+    Reason.PLAY_ON: _lp(
+        "胡牌制",
+        "You could go out with a 米胡, but playing on is expected to score more: discard "
+        "%(card)s (deadwood %(before)d → %(after)d)."
+    ),
+    Reason.TAKE_UPCARD_COMPLETES_MELD: _lp(
+        "胡牌制",
+        "Take the upcard %(card)s: it completes a meld (deadwood %(before)d → "
+        "%(after)d)."
+    ),
+    Reason.TAKE_UPCARD_LOWERS_DEADWOOD: _lp(
+        "胡牌制",
+        "Take the upcard %(card)s: it lowers your deadwood (%(before)d → %(after)d)."
+    ),
+    Reason.PASS_UPCARD: _lp("胡牌制", "Pass: the upcard %(card)s does not help your hand."),
+    Reason.PASS_UPCARD_STOCK_BETTER: _lp(
+        "胡牌制",
+        "Pass: the upcard %(card)s would help only a little; a card from the stock is "
+        "more likely to complete a meld."
+    ),
+    Reason.TAKE_DISCARD_COMPLETES_MELD: _lp(
+        "胡牌制",
+        "Take %(card)s from the discard pile: it completes a meld (deadwood %(before)d "
+        "→ %(after)d)."
+    ),
+    Reason.TAKE_DISCARD_LOWERS_DEADWOOD: _lp(
+        "胡牌制",
+        "Take %(card)s from the discard pile: it lowers your deadwood (%(before)d → "
+        "%(after)d)."
+    ),
+    Reason.DRAW_STOCK: _lp("胡牌制", "Draw from the stock: the top discard does not help you."),
+    Reason.DRAW_STOCK_BETTER: _lp(
+        "胡牌制",
+        "Draw from the stock: %(card)s would help only a little; a card from the stock "
+        "is more likely to complete a meld."
+    ),
+    Reason.DISCARD_HIGHEST_DEADWOOD: _lp(
+        "胡牌制",
+        "Discard %(card)s: it sheds the most deadwood (%(before)d → %(after)d)."
+    ),
+    Reason.DISCARD_SAFE: _lp(
+        "胡牌制",
+        "Discard %(card)s: the computer is unlikely to use it (deadwood %(before)d → "
+        "%(after)d)."
+    ),
+    Reason.DISCARD_KEEPS_CHANCES: _lp(
+        "胡牌制",
+        "Discard %(card)s: it keeps the cards most likely to make melds (deadwood "
+        "%(before)d → %(after)d)."
     ),
 }
+
+
+# Reasons that end with a card thrown: the chance it feeds the computer follows them.
+_THROWS = (Reason.PLAY_ON, Reason.DISCARD_HIGHEST_DEADWOOD, Reason.DISCARD_SAFE,
+           Reason.DISCARD_KEEPS_CHANCES)
 
 
 def hint_text(hint: Decision, scoring: Scoring = Scoring.GIN_RUMMY) -> str:
+    """The advice and its reason in one sentence, then the numbers behind it."""
     numbers = {
         "card": hint.card.symbol if hint.card else "",
         "before": hint.deadwood_before,
         "after": hint.deadwood_after,
     }
-    texts = HU_HINT_TEXT if scoring is Scoring.HU else {}
-    sentence = str(texts.get(hint.reason, HINT_TEXT[hint.reason])) % numbers
+    texts = HU_HINT_TEXT if scoring is Scoring.HU else HINT_TEXT
+    said = [str(texts[hint.reason]) % numbers]
+    if hint.reason in _THROWS and hint.danger is not None:
+        said.append(gettext("The computer can use %(card)s about %(chance)d%% of the time.")
+                    % {"card": numbers["card"], "chance": round(hint.danger * 100)})
     line = estimates_line(hint, scoring)
-    return f"{sentence} {line}" if line else sentence
+    if line:
+        said.append(line)
+    text = said[0]
+    for more in said[1:]:  # Chinese sentences follow each other without a space
+        text = gettext("%(first)s %(second)s") % {"first": text, "second": more}
+    return text
 
 
 def estimates_line(hint: Decision, scoring: Scoring = Scoring.GIN_RUMMY) -> str:
-    """The compared moves with their estimates, the chosen one first, and the advice."""
-    if not hint.estimates:
+    """The points each compared move is expected to score, the chosen one first; only for a
+    choice between going out and playing on (a discard's own figures are in its sentence)."""
+    if hint.unit is not Unit.POINTS or not hint.estimates:
         return ""
-    parts = [_estimate_text(hint, e, scoring) for e in hint.estimates]
-    if hint.unit is Unit.HAND_SCORE:
-        parts[-1] += gettext(" (lower is better)")
-    advice = gettext("→ advised: %(move)s") % {
-        "move": _move_name(hint, hint.estimates[0].action, scoring)
-    }
-    return gettext(" · ").join(parts) + " " + advice
+    return gettext(" · ").join(_estimate_text(hint, e, scoring) for e in hint.estimates)
 
 
 def _estimate_text(hint: Decision, estimate: Estimate, scoring: Scoring) -> str:
     move = _move_name(hint, estimate.action, scoring)
-    if hint.unit is Unit.HAND_SCORE:
-        return gettext("%(move)s: hand score about %(score)s") % {
-            "move": move, "score": f"{estimate.value:.0f}".replace("-", "−")}
     points = f"{round(estimate.value):+d}".replace("-", "−")
     if estimate.undercut_risk is not None:
         risk = (gettext("%(move)s: about %(points)s (诈胡 about %(risk)d%%)")

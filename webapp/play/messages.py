@@ -15,6 +15,7 @@ import gin_engine as engine
 from gin_engine.errors import Reason
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
+from webapp.i18n import lazy_pgettext as _lp
 from webapp.labels import hand_end_name, shape_name
 
 REFUSALS: dict[Reason, LazyString] = {
@@ -200,10 +201,13 @@ _HAND_BANNER: dict[tuple[str, engine.HandEnd], LazyString] = {
     ("computer", engine.HandEnd.KNOCK): _l("The computer wins %(points)d points · knock"),
     ("computer", engine.HandEnd.GIN): _l("The computer wins %(points)d points · gin"),
     ("computer", engine.HandEnd.UNDERCUT): _l("Undercut! The computer wins %(points)d points"),
-    ("you", engine.HandEnd.JIN_HU): _l("You win %(points)d points · 金胡"),
+    # 金胡 names its tier, the shape that scored it: "你赢 57 分 · 金胡 · 三金".
+    ("you", engine.HandEnd.JIN_HU): _l("You win %(points)d points · 金胡 · %(shape)s"),
     ("you", engine.HandEnd.MI_HU): _l("You win %(points)d points · 米胡"),
     ("you", engine.HandEnd.ZHA_HU): _l("诈胡! You win %(points)d points"),
-    ("computer", engine.HandEnd.JIN_HU): _l("The computer wins %(points)d points · 金胡"),
+    ("computer", engine.HandEnd.JIN_HU): _l(
+        "The computer wins %(points)d points · 金胡 · %(shape)s"
+    ),
     ("computer", engine.HandEnd.MI_HU): _l("The computer wins %(points)d points · 米胡"),
     ("computer", engine.HandEnd.ZHA_HU): _l("诈胡! The computer wins %(points)d points"),
 }
@@ -224,7 +228,8 @@ def hand_banner(result: engine.HandResult, person: int) -> Banner:
     winner = _side(result.scorer, person)
     if result.end is engine.HandEnd.DEAD:
         return Banner(winner, 0, str(_("Dead hand: nobody scores")))
-    text = str(_HAND_BANNER[(winner, result.end)]) % {"points": result.points}
+    text = str(_HAND_BANNER[(winner, result.end)]) % {
+        "points": result.points, "shape": shape_text(result)}
     return Banner(winner, result.points, text)
 
 
@@ -289,6 +294,28 @@ _HAND_DEADWOOD: dict[engine.Scoring, LazyString] = {
 }
 
 
+# The word for deadwood on the table: 胡牌制 says 米 (米牌, 米数) on every surface, so each text
+# has its 胡牌制 twin under the context "胡牌制" (the same English, its own translation).
+_DEADWOOD_WORDS: dict[tuple[engine.Scoring, str], LazyString] = {
+    (engine.Scoring.GIN_RUMMY, "group"): _l("Deadwood"),
+    (engine.Scoring.HU, "group"): _lp("胡牌制", "Deadwood"),
+    (engine.Scoring.GIN_RUMMY, "preview"): _l("deadwood after discarding it:"),
+    (engine.Scoring.HU, "preview"): _lp("胡牌制", "deadwood after discarding it:"),
+    (engine.Scoring.GIN_RUMMY, "tap"): _l(
+        "Tap a card to discard it. Under each card: your deadwood after discarding it."
+    ),
+    (engine.Scoring.HU, "tap"): _lp(
+        "胡牌制", "Tap a card to discard it. Under each card: your deadwood after discarding it."
+    ),
+}
+
+
+def deadwood_words(scoring: engine.Scoring, use: str) -> str:
+    """The hand's deadwood words: ``use`` "group" (the unmelded cards' heading), "preview" (the
+    figure under each card) or "tap" (the discard prompt)."""
+    return str(_DEADWOOD_WORDS[(scoring, use)])
+
+
 def hand_deadwood(ruleset: engine.Ruleset, points: int) -> str:
     """The hand's heading figure: its deadwood and the most that allows going out."""
     return str(_HAND_DEADWOOD[ruleset.scoring]) % {"points": points, "limit": ruleset.knock_limit}
@@ -306,6 +333,8 @@ class ShowdownWords:
     defender_role: str
     no_lay_offs: str
     """Why the defender laid nothing off."""
+    deadwood: str
+    """The heading of each side's unmelded cards: "Deadwood", under 胡牌制 米牌."""
     lay_offs_barred: bool
     """Gin or 金胡: the defender may not lay off at all."""
 
@@ -321,6 +350,7 @@ def showdown_words(result: engine.HandResult) -> ShowdownWords:
             defender_role=str(_("Opponent")),
             no_lay_offs=str(_("No lay-offs after a 金胡.") if barred
                             else _("No card could be laid off.")),
+            deadwood=deadwood_words(engine.Scoring.HU, "group"),
             lay_offs_barred=barred,
         )
     return ShowdownWords(
@@ -329,6 +359,7 @@ def showdown_words(result: engine.HandResult) -> ShowdownWords:
         caller_role=str(_("Knocker")),
         defender_role=str(_("Defender")),
         no_lay_offs=str(_("No lay-offs after gin.") if barred else _("No card could be laid off.")),
+        deadwood=deadwood_words(engine.Scoring.GIN_RUMMY, "group"),
         lay_offs_barred=barred,
     )
 

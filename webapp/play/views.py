@@ -18,6 +18,7 @@ from webapp.play.hints import hint_text
 from webapp.play.messages import (
     STALE,
     dead_hand_line,
+    deadwood_words,
     ending_line,
     going_out,
     hand_banner,
@@ -36,7 +37,7 @@ bp = Blueprint("play", __name__)
 # Sentences about the game, for the table and for the rules pages' worked examples.
 for _sentence in (
     moves_sentence, scoring_line, ending_line, hint_text, hand_banner, match_banner, turn_line,
-    going_out, hand_deadwood, showdown_words, dead_hand_line,
+    going_out, hand_deadwood, showdown_words, dead_hand_line, deadwood_words,
 ):
     bp.add_app_template_global(_sentence)
 

@@ -91,4 +91,5 @@ def card_row(cards: Iterable[romme.Card]) -> Markup:
 TEMPLATE_GLOBALS = {
     "romme_card": card_html,
     "romme_row": card_row,
+    "romme_card_text": card_text,
 }
