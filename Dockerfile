@@ -11,12 +11,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 RUN useradd --create-home --uid 10001 gin
 
-# Dependencies first (from pyproject.toml), so code edits do not reinstall them. The build of
-# the placeholder package leaves build/ and egg-info behind in /app; remove them with it.
-COPY pyproject.toml README.md ./
-RUN mkdir gin_engine webapp && touch gin_engine/__init__.py webapp/__init__.py \
-    && pip install . && pip uninstall -y gin-rummy-site \
-    && rm -rf build gin_rummy_site.egg-info
+# Dependencies first, exactly as locked (every file's hash checked), so code edits do not
+# reinstall them; setuptools is locked with them, to build the project below without fetching.
+COPY requirements/site.txt ./requirements/
+RUN pip install --require-hashes -r requirements/site.txt
 
 COPY engine_common ./engine_common
 COPY gin_engine ./gin_engine
@@ -24,9 +22,9 @@ COPY romme_engine ./romme_engine
 COPY webapp ./webapp
 COPY migrations ./migrations
 COPY static ./static
-COPY gunicorn.conf.py babel.cfg ./
+COPY gunicorn.conf.py babel.cfg pyproject.toml README.md ./
 # Editable, so the package finds static/ and migrations/ beside it in /app.
-RUN pip install --no-deps -e . \
+RUN pip install --no-deps --no-build-isolation -e . \
     && pybabel compile -d webapp/translations \
     && mkdir -p instance && chown gin:gin instance
 

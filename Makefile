@@ -1,21 +1,37 @@
 # Two entry points for people (README Quick start): `make run` and `make test`.
-# Each creates .venv on first use, so a fresh machine needs only Python 3.11+ and make.
+# Each creates .venv on first use, so a fresh machine needs only Python 3.11+ and make; the venv
+# holds exactly the versions locked in requirements/dev.txt (`make lock` refreshes the lock files
+# from pyproject.toml; docs/development.md).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+LOCK   := requirements/dev.txt
 PORT   ?= 8000
 # Compiled catalogues (*.mo) are not committed; the install step builds them from these.
 PO_FILES := $(wildcard webapp/translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test lint typecheck bench clean translations-extract screenshots
+.PHONY: run test lint typecheck bench clean translations-extract screenshots lock
 
-$(STAMP): pyproject.toml $(PO_FILES)
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+# Only hashed, locked files are installed; pip-sync then removes whatever the lock does not name,
+# and the project goes in editable, built by the locked setuptools (no build isolation).
+$(STAMP): $(LOCK) $(PO_FILES)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
+	$(VENV)/bin/pip-sync --quiet $(LOCK)
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) scripts/locked.py $(LOCK)
 	$(VENV)/bin/pybabel compile -d webapp/translations
 	touch $(STAMP)
+
+# After any change to pyproject.toml's dependencies. Keeps every pin that still fits;
+# `make lock UPGRADE=1` moves every package to its newest fitting version.
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet \
+	--generate-hashes --allow-unsafe --all-build-deps --strip-extras \
+	--no-emit-index-url --no-emit-find-links $(if $(UPGRADE),--upgrade)
+lock: $(STAMP)
+	$(PIP_COMPILE) --output-file requirements/site.txt pyproject.toml
+	$(PIP_COMPILE) --extra dev --constraint requirements/site.txt --output-file $(LOCK) pyproject.toml
 
 run: $(STAMP)
 	mkdir -p instance
