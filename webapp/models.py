@@ -9,9 +9,11 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     CheckConstraint,
     DateTime,
     Dialect,
+    Double,
     ForeignKey,
     Index,
     Integer,
@@ -238,6 +240,11 @@ class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     # Hand by hand: [{"end": "knock", "you": 12, "computer": 0}, ...]
     hand_scores: Mapped[list[dict[str, Any]]] = mapped_column(SnapshotJSON, nullable=False)
     finished_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
+    opponents: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=1, server_default="1"
+    )
+    """The computer seats the owner played against: 1 in Gin Rummy, 1 to 3 in Rommé (an
+    abandon before the first hand's end has no penalties that would tell)."""
 
 
 ALL_GAMES = "all"
@@ -304,3 +311,92 @@ class PointsLadder(db.Model):  # type: ignore[name-defined,misc]
     period: Mapped[str] = mapped_column(String(PERIOD_MAX), primary_key=True)
     points: Mapped[int] = mapped_column(Integer, primary_key=True)
     players: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
+    """One player's Glicko-2 rating on one board, kept by `webapp.rating.record` in the
+    transaction that records each of the player's rated endings (`webapp.rating`).
+
+    ``shown`` is the rating as the pages print it (rounded); the rating board ranks by it.
+    ``listed`` says the player is counted on ``rating_ladder``: their rating is not provisional
+    and they had not yet been found 90 days inactive by a later ending's sweep. ``username_key``
+    is copied here, as in ``player_totals``, so one index serves the board's whole order.
+    """
+
+    __tablename__ = "player_ratings"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    username_key: Mapped[str] = mapped_column(String(USERNAME_KEY_MAX), nullable=False)
+    rating: Mapped[float] = mapped_column(Double, nullable=False)
+    rd: Mapped[float] = mapped_column(Double, nullable=False)
+    volatility: Mapped[float] = mapped_column(Double, nullable=False)
+    shown: Mapped[int] = mapped_column(Integer, nullable=False)
+    matches: Mapped[int] = mapped_column(Integer, nullable=False)
+    last_played: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    listed: Mapped[bool] = mapped_column(Boolean, nullable=False)
+
+
+# The rating board's order over the listed players (rating ↓, then name), ending in the time of
+# the last match so the 90-day filter is read from the index too.
+Index(
+    "ix_player_ratings_listing",
+    PlayerRating.game,
+    PlayerRating.shown.desc(),
+    PlayerRating.rating.desc(),
+    PlayerRating.username_key,
+    PlayerRating.last_played,
+    sqlite_where=PlayerRating.listed,
+    postgresql_where=PlayerRating.listed,
+)
+# The listed players by the time of their last match: the inactive ones are found from here.
+Index(
+    "ix_player_ratings_inactive",
+    PlayerRating.game,
+    PlayerRating.last_played,
+    sqlite_where=PlayerRating.listed,
+    postgresql_where=PlayerRating.listed,
+)
+
+
+class RatingLadder(db.Model):  # type: ignore[name-defined,misc]
+    """How many listed players of one board show each rating: the rating board's counts.
+
+    As `PointsLadder` for the points: a rank is one more than the players above, summed over
+    the rungs above instead of counted over the players. Rows whose count fell to 0 stay.
+    """
+
+    __tablename__ = "rating_ladder"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    shown: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class RatingUpdate(db.Model):  # type: ignore[name-defined,misc]
+    """One ended match's rating update: the owner's rating before and after it.
+
+    Written with the match's ``match_results`` row (one per match: ``match_id`` is the key);
+    the player page's chart and the match-over page's change read it.
+    """
+
+    __tablename__ = "rating_updates"
+    __table_args__ = (
+        Index("ix_rating_updates_user_id_game_played_at", "user_id", "game", "played_at"),
+    )
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    game: Mapped[str] = mapped_column(String(16), nullable=False)
+    played_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    rating_before: Mapped[float] = mapped_column(Double, nullable=False)
+    rd_before: Mapped[float] = mapped_column(Double, nullable=False)
+    rating: Mapped[float] = mapped_column(Double, nullable=False)
+    rd: Mapped[float] = mapped_column(Double, nullable=False)
+    volatility: Mapped[float] = mapped_column(Double, nullable=False)

@@ -2,9 +2,9 @@
 
 Both are written in the transaction that ends the match (the caller commits), so a match is
 counted exactly when it ends; so are the owner's totals (`webapp.totals`), which the boards
-read. ``point_awards.match_id`` and ``match_results.match_id`` are unique: were a second
-writer ever to get this far, its whole transaction — the match save included — would fail
-instead of counting twice.
+read, and the owner's skill rating (`webapp.rating`). ``point_awards.match_id`` and
+``match_results.match_id`` are unique: were a second writer ever to get this far, its whole
+transaction — the match save included — would fail instead of counting twice.
 
 Glossary
     ranking points   points on the leaderboard, per won match: easy 10, normal 30, expert 100
@@ -22,6 +22,7 @@ from webapp import totals
 from webapp.extensions import db
 from webapp.models import GIN, HU, MatchResult, Outcome, PointAward, utcnow
 from webapp.points import RANKING_POINTS
+from webapp.rating import record as rating
 from webapp.store import MatchRecord
 
 PERSON, COMPUTER = 0, 1
@@ -84,6 +85,7 @@ def statistics(record: MatchRecord, game: engine.Match, outcome: Outcome) -> Mat
         knock_deadwood=sum(r.knocker_deadwood for r in own_knocks),
         hand_scores=_hand_scores(results),
         finished_at=record.finished_at or utcnow(),
+        opponents=1,
     )
 
 
@@ -104,7 +106,8 @@ def record_end(record: MatchRecord, game: engine.Match) -> None:
 
 
 def record_result(row: MatchResult) -> None:
-    """Add one ended match's statistics ``row``, its award for a win and its owner's totals.
+    """Add one ended match's statistics ``row``, its award for a win, its owner's totals and
+    the move of its owner's rating on its board (`webapp.rating.record`).
 
     The one way a match's end is counted (`record_end` for Gin Rummy; any game's ending goes
     through here with its own ``row.game``). The caller commits.
@@ -124,6 +127,7 @@ def record_result(row: MatchResult) -> None:
     # A second recording of this match fails here, on the unique match_id, before the totals.
     db.session.flush()
     totals.count(row, points)
+    rating.record(row)
 
 
 def points_awarded(match_id: str) -> int | None:

@@ -73,7 +73,7 @@ def contribution(result: MatchResult, points: int) -> dict[str, int]:
     return added
 
 
-def _insert(table: Any) -> Any:
+def dialect_insert(table: Any) -> Any:
     """The dialect's INSERT, which has ``ON CONFLICT DO UPDATE`` (an upsert)."""
     dialect = db.session.get_bind().dialect.name
     return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
@@ -94,7 +94,7 @@ def count(result: MatchResult, points: int) -> None:
         for game, period in boards_of(result)
     ]
     table = PlayerTotal.__table__
-    upsert = _insert(table).values(rows)
+    upsert = dialect_insert(table).values(rows)
     new = upsert.excluded
     changes: dict[str, Any] = {name: table.c[name] + new[name] for name in SUMMED}
     changes["best_score"] = case(
@@ -117,7 +117,7 @@ def _move_on_ladders(moves: dict[tuple[str, str, int], int]) -> None:
     if not moves:
         return
     ladder = PointsLadder.__table__
-    upsert = _insert(ladder).values(
+    upsert = dialect_insert(ladder).values(
         [
             {"game": game, "period": period, "points": points, "players": change}
             for (game, period, points), change in sorted(moves.items())

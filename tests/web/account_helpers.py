@@ -144,8 +144,10 @@ def seed_result(
     knock_deadwood: int = 0,
     hand_scores: list[dict[str, Any]] | None = None,
     game: str = GIN,
+    opponents: int = 1,
 ) -> str:
-    """Store a finished match with its statistics (and award, when won); return its id."""
+    """Store a finished match with its statistics (and award, when won) through the site's one
+    recording path, which moves the owner's rating too; return its id."""
     when = finished_at or utcnow()
     match = Match(
         ruleset="standard", difficulty=difficulty, lowest_difficulty=difficulty, snapshot={},
@@ -161,7 +163,7 @@ def seed_result(
             difficulty=difficulty, outcome=outcome, score=score, opponent_score=opponent_score,
             hands=hands, hands_won=0, gins=gins, undercuts_given=undercuts_given,
             undercuts_received=undercuts_received, knocks=knocks, knock_deadwood=knock_deadwood,
-            hand_scores=hand_scores or [], finished_at=when,
+            hand_scores=hand_scores or [], finished_at=when, opponents=opponents,
         )
     )
     return match.id

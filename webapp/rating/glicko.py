@@ -30,6 +30,11 @@ PROVISIONAL_RD = 110.0
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
+def is_provisional(rd: float) -> bool:
+    """Whether a rating with deviation ``rd`` is provisional."""
+    return rd > PROVISIONAL_RD
+
+
 @dataclass(frozen=True, slots=True)
 class Rating:
     """A Glicko-2 rating on the display scale."""
@@ -40,7 +45,7 @@ class Rating:
 
     @property
     def provisional(self) -> bool:
-        return self.rd > PROVISIONAL_RD
+        return is_provisional(self.rd)
 
 
 START = Rating(1500.0, 350.0, 0.06)

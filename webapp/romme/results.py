@@ -54,6 +54,7 @@ def statistics(record: MatchRecord, game: romme.Match) -> MatchResult:
         knock_deadwood=0,
         hand_scores=_hand_scores(game.results),
         finished_at=record.finished_at or utcnow(),
+        opponents=game.players - 1,
     )
 
 
