@@ -5,6 +5,7 @@ Glossary
     suit   0..3 for S H D C (spades, hearts, diamonds, clubs)
     code   the compact form of a natural card, rank letter then suit letter: ``7S``, ``TC``
     symbol the display form, ``10`` for ten and the suit symbol: ``10♥``
+    colour hearts and diamonds are red, spades and clubs black (a joker has no suit)
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ def read_rank_suit(text: str) -> tuple[int, int] | None:
     else:
         return None
     return suit, rank
+
+
+def is_red(suit: int) -> bool:
+    """Whether cards of ``suit`` are printed red (hearts, diamonds); False for no suit (-1)."""
+    return suit in RED_SUITS
 
 
 def code(suit: int, rank: int) -> str:

@@ -54,16 +54,16 @@ from gin_engine.ruleset import (
     Scoring,
     preset,
 )
-from gin_engine.view import PlayerView, legal_actions
+from gin_engine.view import PileCard, PlayerView, endings, legal_actions
 
 __all__ = [
     "Action", "Arrangement", "CLASSIC", "Card", "CardMask", "DECK", "Discard", "DrawDiscard",
     "DrawStock", "Event", "Gin", "GinError", "HU", "HU_RACE", "Hand", "HandEnd", "HandResult",
     "IllegalActionError", "InvalidActionError", "InvalidCardError", "InvalidInputError", "Knock",
     "LayOff", "LayOffResult", "Match", "MatchEnd", "Meld", "MeldKind", "Move", "NextDealer",
-    "NextHand", "Opening", "PRESETS", "PassUpcard", "Phase", "PlayerView", "QUICK", "Reason",
-    "Ruleset", "STANDARD", "Scoring", "Settlement", "Shape", "TakeUpcard", "action_name",
-    "arrange", "best_discards", "deadwood", "discard_options", "format_action", "format_cards",
-    "knock_arrangements", "knocker_arrangement", "lay_off", "legal_actions", "parse_action",
-    "parse_cards", "preset", "settle",
+    "NextHand", "Opening", "PRESETS", "PassUpcard", "Phase", "PileCard", "PlayerView", "QUICK",
+    "Reason", "Ruleset", "STANDARD", "Scoring", "Settlement", "Shape", "TakeUpcard",
+    "action_name", "arrange", "best_discards", "deadwood", "discard_options", "endings",
+    "format_action", "format_cards", "knock_arrangements", "knocker_arrangement", "lay_off",
+    "legal_actions", "parse_action", "parse_cards", "preset", "settle",
 ]

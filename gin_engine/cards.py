@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine_common.notation import RANKS, RED_SUITS, SUITS, read_rank_suit
+from engine_common.notation import RANKS, SUITS, read_rank_suit
+from engine_common.notation import is_red as red_suit
 from engine_common.notation import symbol as notation_symbol
 from gin_engine.errors import InvalidCardError
 
@@ -60,7 +61,7 @@ class Card:
 
     @property
     def is_red(self) -> bool:
-        return self.suit in RED_SUITS
+        return red_suit(self.suit)
 
     @property
     def symbol(self) -> str:

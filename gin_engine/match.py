@@ -91,6 +91,11 @@ class Match:
         return Phase.MATCH_OVER if self.settlement is not None else self.hand.phase
 
     @property
+    def is_over(self) -> bool:
+        """The match has ended (settled): no move is accepted any more."""
+        return self.settlement is not None
+
+    @property
     def scores(self) -> tuple[int, int]:
         return hand_points(self.results)
 

@@ -2,6 +2,14 @@
 
 The opponent's cards and the stock order are not reachable from a view until the showdown,
 when the hand result reveals both hands. Computer players and pages see only views.
+
+Glossary
+    discardable   the cards a player may throw now (discard, knock or gin): its hand but the
+                  card it took from the discard pile this turn
+    pile history  every card laid on the discard pile this hand, with who laid it (None for
+                  the upcard) and who took it back, read from the public history
+    ending        a knock or gin a player may choose now; a knock that leaves no deadwood
+                  scores as gin, so such a card is offered as ``Gin`` only (``endings``)
 """
 
 from __future__ import annotations
@@ -21,13 +29,27 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.cards import Card
-from gin_engine.hand import Event, Phase
+from gin_engine.hand import Event, Move, Phase
 from gin_engine.melds import discard_options
 from gin_engine.results import HandResult, Settlement
-from gin_engine.ruleset import Ruleset
+from gin_engine.ruleset import Opening, Ruleset
 
 if TYPE_CHECKING:
     from gin_engine.match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class PileCard:
+    """A card laid on the discard pile this hand: by ``player`` (None for the upcard), taken
+    back by ``taken_by`` (None while it lies there, on top or under later discards)."""
+
+    player: int | None
+    card: Card
+    taken_by: int | None = None
+
+
+_LAID = (Move.DISCARD, Move.KNOCK, Move.GIN)
+_TAKEN = (Move.TAKE_UPCARD, Move.DRAW_DISCARD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +102,47 @@ class PlayerView:
     def my_turn(self) -> bool:
         return self.turn == self.player
 
+    @property
+    def discardable(self) -> tuple[Card, ...]:
+        """The cards this player may throw now, in card order: in its discard phase the whole
+        hand but the card taken from the discard pile this turn; otherwise none."""
+        if not self.my_turn or self.phase is not Phase.DISCARD:
+            return ()
+        return tuple(c for c in self.hand if c != self.taken_card)
+
+    @property
+    def pile_history(self) -> tuple[PileCard, ...]:
+        """Every card laid on the discard pile this hand, in order, the upcard first.
+
+        A take removes the pile's top card (docs/rules.md §3: only the upcard decision can take
+        the upcard; later takes reach only the cards discarded on top of it). Under the
+        dealer-discards opening there is no upcard: the dealer's first discard starts the pile.
+        """
+        entries: list[PileCard] = []
+        upcard = self._upcard()
+        if upcard is not None:
+            entries.append(PileCard(None, upcard))
+        lying = list(range(len(entries)))  # indexes of the entries still on the pile
+        for event in self.history:
+            if event.move in _LAID and event.card is not None:
+                lying.append(len(entries))
+                entries.append(PileCard(event.player, event.card))
+            elif event.move in _TAKEN and lying:
+                top = lying.pop()
+                taken = entries[top]
+                entries[top] = PileCard(taken.player, taken.card, taken_by=event.player)
+        return tuple(entries)
+
+    def _upcard(self) -> Card | None:
+        """The hand's first face-up card, whether or not someone took it: taken only by the
+        upcard decision, else it lies at the bottom of the pile. None under dealer-discards."""
+        if self.ruleset.opening is Opening.DEALER_DISCARDS:
+            return None
+        for event in self.history:
+            if event.move is Move.TAKE_UPCARD:
+                return event.card
+        return self.discard_pile[0] if self.discard_pile else None
+
 
 def make_view(match: Match, player: int) -> PlayerView:
     hand = match.hand
@@ -121,8 +184,9 @@ def legal_actions(view: PlayerView) -> list[Action]:
             draws.append(DrawDiscard())
         return draws
     actions: list[Action] = []
+    discardable = view.discardable
     for card, left in discard_options(view.hand):
-        if card == view.taken_card:
+        if card not in discardable:
             continue
         actions.append(Discard(card))
         if left <= view.ruleset.knock_limit:
@@ -130,3 +194,21 @@ def legal_actions(view: PlayerView) -> list[Action]:
         if left == 0:
             actions.append(Gin(card))
     return actions
+
+
+def endings(view: PlayerView) -> list[Knock | Gin]:
+    """The knocks and gins this player may choose now, one per card, in ``legal_actions``'
+    order: ``Gin`` for a card that leaves no deadwood (a ``Knock`` with it scores as gin too,
+    so it is not offered again), ``Knock`` for one within the knock limit."""
+    found: list[Knock | Gin] = []
+    discardable = view.discardable
+    if not discardable:
+        return found
+    for card, left in discard_options(view.hand):
+        if card not in discardable:
+            continue
+        if left == 0:
+            found.append(Gin(card))
+        elif left <= view.ruleset.knock_limit:
+            found.append(Knock(card))
+    return found

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine_common.notation import code as natural_code
+from engine_common.notation import is_red as red_suit
 from engine_common.notation import read_rank_suit
 from engine_common.notation import symbol as natural_symbol
 from romme_engine.errors import InvalidCardError
@@ -63,6 +64,11 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds; a joker is not red."""
+        return red_suit(self.suit)
 
     @property
     def symbol(self) -> str:

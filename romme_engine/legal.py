@@ -110,7 +110,8 @@ def must_lay_out(view: PlayerView) -> list[Card]:
 
 
 def laid_value(view: PlayerView) -> int:
-    return sum(view.table[i].value for i in view.staged)
+    """The value staged this turn (``PlayerView.staged_value``)."""
+    return view.staged_value
 
 
 def legal_discards(view: PlayerView) -> list[Discard]:

@@ -84,6 +84,11 @@ class Match:
         return Phase.MATCH_OVER if self.standing is not None else self.hand.phase
 
     @property
+    def is_over(self) -> bool:
+        """The match has ended (its standing is known): no move is accepted any more."""
+        return self.standing is not None
+
+    @property
     def scores(self) -> tuple[int, ...]:
         return totals(self.results, self.players)
 

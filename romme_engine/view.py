@@ -73,6 +73,19 @@ class PlayerView:
         return None
 
     @property
+    def staged_value(self) -> int:
+        """The value of the melds this player laid this turn, towards the opening."""
+        return sum(self.table[i].value for i in self.staged)
+
+    @property
+    def opening_needed(self) -> int:
+        """How much more this player must lay this turn to open (开牌): the ruleset's opening
+        minimum less what is staged, 0 once reached or once the player opened earlier."""
+        if self.opened[self.player]:
+            return 0
+        return max(0, self.ruleset.opening - self.staged_value)
+
+    @property
     def next_player(self) -> int:
         return (self.player + 1) % self.players
 

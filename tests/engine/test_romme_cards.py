@@ -44,3 +44,10 @@ def test_meld_values_ace_low_1_ace_high_11_faces_10():
     assert position_value(14) == 11
     assert [position_value(p) for p in range(2, 14)] == [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
     assert rank_value(0) == 11
+
+
+def test_hearts_and_diamonds_are_red_in_both_copies_and_a_joker_is_not():
+    red = {str(c) for c in DECK if c.is_red}
+    assert len(red) == 52
+    assert {"AH", "AH'", "KD", "KD'", "7H"} <= red
+    assert not {"AS", "KC'", "JK1", "JK6"} & red

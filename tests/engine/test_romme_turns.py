@@ -16,6 +16,7 @@ from romme_engine import (
     parse_action,
 )
 from romme_engine.deck import stacked_deck
+from tests.engine.romme_play import QUICK, play_checked
 
 EXAMPLE = Ruleset(name="example", hand_size=6)
 
@@ -293,3 +294,29 @@ def test_melds_lay_offs_and_swaps_are_public_events_that_a_take_back_removes():
     ]
     first_meld = match.hand.history[2]
     assert (first_meld.move, str(first_meld.card)) == (Move.MELD, "JC")
+
+
+def test_the_opening_still_needed_falls_with_each_staged_meld_and_is_0_once_opened():
+    match = seed_example()  # opening 30
+    assert match.view(0).opening_needed == 30 and match.view(0).staged_value == 0
+    act(match, 0, "discard KC")
+    act(match, 1, "take-discard")
+    act(match, 1, "meld JC QC KC")
+    assert match.view(1).staged_value == 30 and match.view(1).opening_needed == 0
+    act(match, 1, "discard 3H")
+    act(match, 2, "draw")
+    act(match, 2, "meld 9H 9D JK1")
+    assert match.view(2).staged_value == 27 and match.view(2).opening_needed == 3
+    act(match, 2, "take-back")
+    assert match.view(2).opening_needed == 30
+    act(match, 2, "discard 2S")
+    act(match, 0, "draw")
+    assert match.view(1).opening_needed == 0  # opened last turn: nothing more is needed
+
+
+def test_a_match_is_over_once_its_standing_is_known():
+    match = Match.new(QUICK, 2, random.Random(3))  # one hand
+    assert match.is_over is False
+    play_checked(match, random.Random(3))
+    assert match.is_over is True and match.standing is not None
+    assert Match.from_dict(match.to_dict()).is_over is True
