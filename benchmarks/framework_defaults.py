@@ -63,14 +63,14 @@ def uncached_cards() -> dict[str, Callable[..., Any]]:
         return str(_("%(rank)s of %(suit)s", rank=rank, suit=suit))
 
     def card_face(card: Card) -> Markup:
-        return Markup(
-            '<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>'
-        ) % (card.symbol, card_name(card))
+        return Markup('<span class="pip" role="img" aria-label="%s">%s</span>') % (
+            card_name(card), card.symbol
+        )
 
     def card_html(card: Card, extra: str = "") -> Markup:
         classes = "card" + (" red" if card.is_red else "") + (f" {extra}" if extra else "")
-        return Markup('<span class="%s" data-card="%s">%s</span>') % (
-            classes, str(card), card_face(card)
+        return Markup('<span class="%s" data-card="%s" role="img" aria-label="%s">%s</span>') % (
+            classes, str(card), card_name(card), card.symbol
         )
 
     def card_row(cards: Iterable[Card], label: str = "") -> Markup:

@@ -1,16 +1,24 @@
 """Spoken names of cards for screen readers ("Queen of spades" / "黑桃Q"), translated, and the
-one markup every card has on the site (the table, the showdown, the rules pages).
+one markup every card has on the site (the tables, the showdowns, the rules pages), for both
+decks: Gin Rummy's 52 cards here, Rommé's 110 in ``webapp.romme.cards``.
+
+A card is one element: its pip is the text (what a text browser shows and a sighted reader
+sees) and its spoken name the element's label (what a screen reader says), so each card is
+read once, ``<span class="card" data-card="QS" role="img" aria-label="黑桃Q">Q♠</span>``.
 
 A table page shows 30–60 cards. Each card's name and markup depend only on the card and the
-language, so they are made once per language catalogue (52 cards × 3 languages) and kept on
-that catalogue object; a page then does one list look-up per card instead of a template macro
-call and three translations. That saves 21–23% of a table page against making each card's
-name and markup when asked (``benchmarks/framework_defaults.py``).
+language, so they are made once per language catalogue and deck and kept in this module's
+store (`cached`), keyed by the catalogue without holding it; a page then does one list
+look-up per card instead of a template macro call and three translations. That saves 21–23%
+of a table page against making each card's name and markup when asked
+(``benchmarks/framework_defaults.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from babel.support import NullTranslations
 from markupsafe import Markup
@@ -25,8 +33,45 @@ RANK_NAMES = (
 )
 SUIT_NAMES = (_l("spades"), _l("hearts"), _l("diamonds"), _l("clubs"))
 _DECK = tuple(Card.from_index(i) for i in range(52))
-_CACHE_ATTRIBUTE = "_gin_card_markup"
 BACK = Markup('<span class="card back" aria-hidden="true"></span>')
+RED = Markup(" red")
+
+Faces = TypeVar("Faces")
+_STORE: WeakKeyDictionary[NullTranslations, dict[str, Any]] = WeakKeyDictionary()
+"""Each catalogue's markup by deck; an entry goes when its catalogue does."""
+
+
+def cached(deck: str, build: Callable[[NullTranslations], Faces]) -> Faces:
+    """The markup of ``deck`` in this request's language, built by ``build`` the first time."""
+    translations = current_translations()
+    decks = _STORE.get(translations)
+    if decks is None:
+        decks = _STORE.setdefault(translations, {})
+    found: Faces | None = decks.get(deck)
+    if found is None:
+        found = decks[deck] = build(translations)
+    return found
+
+
+def face_markup(pip: str, name: str) -> Markup:
+    """The inside of a card that is a button: the pip, labelled with the spoken name."""
+    return Markup('<span class="pip" role="img" aria-label="%s">%s</span>') % (name, pip)
+
+
+def card_markup(code: str, pip: str, name: str, kind: str = "", extra: str = "") -> Markup:
+    """One card: ``<span class="card[ kind][ extra]" data-card="code" role="img"
+    aria-label="name">pip</span>``."""
+    classes = Markup("card") + kind + (" " + extra if extra else "")
+    return Markup(
+        '<span class="%s" data-card="%s" role="img" aria-label="%s">%s</span>'
+    ) % (classes, code, name, pip)
+
+
+def row_markup(inner: str, label: str = "") -> Markup:
+    """Cards side by side (``inner``: their markup), with an optional spoken label for the row."""
+    if label:
+        return Markup('<span class="card-row" aria-label="%s">') % label + Markup(inner + "</span>")
+    return Markup('<span class="card-row">' + inner + "</span>")
 
 
 class _Faces:
@@ -43,24 +88,16 @@ class _Faces:
         phrase = translations.ugettext("%(rank)s of %(suit)s")
         self.names = [phrase % {"rank": ranks[c.rank], "suit": suits[c.suit]} for c in _DECK]
         self.faces = [
-            Markup('<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>')
-            % (c.symbol, name)
-            for c, name in zip(_DECK, self.names, strict=True)
+            face_markup(c.symbol, name) for c, name in zip(_DECK, self.names, strict=True)
         ]
         self.plain = [
-            Markup('<span class="card%s" data-card="%s">%s</span>')
-            % (Markup(" red") if c.is_red else "", str(c), face)
-            for c, face in zip(_DECK, self.faces, strict=True)
+            card_markup(str(c), c.symbol, name, RED if c.is_red else "")
+            for c, name in zip(_DECK, self.names, strict=True)
         ]
 
 
 def _faces() -> _Faces:
-    translations = current_translations()
-    found: _Faces | None = translations.__dict__.get(_CACHE_ATTRIBUTE)
-    if found is None:
-        found = _Faces(translations)
-        setattr(translations, _CACHE_ATTRIBUTE, found)
-    return found
+    return cached("gin", _Faces)
 
 
 def card_name(card: Card) -> str:
@@ -68,30 +105,23 @@ def card_name(card: Card) -> str:
 
 
 def card_face(card: Card) -> Markup:
-    """The pip and the spoken name: the inside of a card (``macros/cards.html``'s ``face``)."""
+    """The pip labelled with the spoken name: the inside of a card button (``face``)."""
     return _faces().faces[card.index]
 
 
 def card_html(card: Card, extra: str = "") -> Markup:
-    """One card: ``<span class="card [red] [extra]" data-card="QS">…</span>``."""
+    """One card: ``<span class="card [red] [extra]" data-card="QS" …>Q♠</span>``."""
     faces = _faces()
     if not extra:
         return faces.plain[card.index]
-    return Markup('<span class="card%s %s" data-card="%s">%s</span>') % (
-        Markup(" red") if card.is_red else "",
-        extra,
-        str(card),
-        faces.faces[card.index],
-    )
+    return card_markup(str(card), card.symbol, faces.names[card.index],
+                       RED if card.is_red else "", extra)
 
 
 def card_row(cards: Iterable[Card], label: str = "") -> Markup:
     """Cards side by side, with an optional spoken label for the row."""
     plain = _faces().plain
-    inner = "".join(plain[c.index] for c in cards)
-    if label:
-        return Markup('<span class="card-row" aria-label="%s">') % label + Markup(inner + "</span>")
-    return Markup('<span class="card-row">' + inner + "</span>")
+    return row_markup("".join(plain[c.index] for c in cards), label)
 
 
 def card_back() -> Markup:

@@ -80,13 +80,16 @@ def seat_match(
     ruleset: str = "standard",
     difficulty: str = "easy",
     seed: int = 0,
+    game: engine.Match | None = None,
 ) -> str:
-    """Store a match (optionally from a stacked deck) and make it this client's match."""
+    """Store a match (optionally from a stacked deck, or ``game`` as it is) and make it this
+    client's match."""
     with app.test_request_context():
-        game = engine.Match.new(
-            engine.preset(ruleset), random.Random(seed), first_dealer=1, deck=deck
-        )
-        computer_replies(game, difficulty)
+        if game is None:
+            game = engine.Match.new(
+                engine.preset(ruleset), random.Random(seed), first_dealer=1, deck=deck
+            )
+            computer_replies(game, difficulty)
         row = create_match(
             ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict(), owner_user_id=None
         )

@@ -1,22 +1,24 @@
-"""A whole Rommé match (the person and two computers) in real Chromium with JavaScript off,
+"""A whole Rommé match (the person and three computers) in real Chromium with JavaScript off,
 on a phone (390×844) and on a desktop: the opening, a lay-off on a computer's meld, a joker
 swap with the joker laid again at a chosen end, then the rest of the match to its end, every
-move through the page's own forms.
+move through the page's own forms. Lay-offs and swaps are one tap on the button inside the
+table meld's box (issue 35); at every play step each such button lies inside its meld's box.
 
 The first deal is stacked (`stack_deck`) so that computer 1 opens with 5♥ 6♥ 7♥ and
 2♦ 3♦ 王 5♦; after that the person's moves are what the normal bot would play, made by
-ticking, choosing and tapping on the page. And the Hint: its meld comes ticked, so one tap on
+ticking and tapping on the page. And the Hint: its meld comes ticked, so one tap on
 "Lay out as a meld" follows it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 import romme_engine as romme
 from romme_engine.ai import hint
@@ -28,6 +30,7 @@ SIZES = [(390, 844), (1280, 900)]
 PERSON = "JC QC KC 8H 4D 4C 4H"
 COMPUTER_1 = "5H 6H 7H 2D 3D JK1 5D 9S' QH' KC' TC' AS' 4S'"
 COMPUTER_2 = "2C' 6C' TD' 7S' AH' 5C' 8C' 3H' JS' 9H' 4D' KD' 6D'"
+COMPUTER_3 = "3C' 7D' QS' 2S' 9C' 5S' JD' AC' 8D' KH' 6S' TH' 3S'"
 STOCK = "6C 8H' 2H'"
 MAX_MOVES = 1500
 
@@ -35,8 +38,8 @@ MAX_MOVES = 1500
 def seat_in_browser(app: Flask, page: Page, base_url: str) -> str:
     client: FlaskClient = app.test_client()
     client.get("/?lang=en")
-    deck = stack_deck([PERSON, COMPUTER_1, COMPUTER_2], STOCK)
-    match_id = seat_romme(app, client, players=3, deck=deck, difficulty="easy", seed=3)
+    deck = stack_deck([PERSON, COMPUTER_1, COMPUTER_2, COMPUTER_3], STOCK)
+    match_id = seat_romme(app, client, players=4, deck=deck, difficulty="easy", seed=3)
     cookie = client.get_cookie("session")
     assert cookie is not None
     page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base_url}])
@@ -66,15 +69,43 @@ def play(page: Page, action: romme.Action) -> None:
             index = [m.cards for m in options].index(action.cards)
             page.locator("[data-choice=meld] button").nth(index).click()
     else:
-        tick(page, str(action.card))
-        page.locator(f"input[name=meld][value=\"{action.meld}\"]").check()
-        kind = "lay-off" if isinstance(action, romme.LayOff) else "swap"
-        page.locator(f"button[data-action={kind}]").first.click()
+        meld_move(page, action).click()
         if isinstance(action, romme.LayOff) and action.end is not None:
-            page.locator("[data-choice=end] button", has_text=(
+            page.locator(f"#meld-{action.meld} [data-choice=end] button", has_text=(
                 "Low end" if action.end is romme.End.LOW else "High end")).click()
     assert page.url.endswith("#table"), page.url
     assert page.locator("[data-refusal]").count() == 0, page.locator("[data-refusal]").inner_text()
+
+
+def meld_move(page: Page, action: romme.LayOff | romme.SwapJoker) -> Locator:
+    """The button for ``action`` inside its table meld's box: one per card face (either copy
+    of a card, any joker, plays alike)."""
+    kind = "lay-off" if isinstance(action, romme.LayOff) else "swap"
+    buttons = page.locator(f"#meld-{action.meld} [data-meld-move={kind}]")
+    for i in range(buttons.count()):
+        code = buttons.nth(i).get_attribute("data-card") or ""
+        if romme.Card.parse(code).kind == action.card.kind:
+            return buttons.nth(i)
+    raise AssertionError(f"no button for {action} in meld {action.meld}")
+
+
+def buttons_outside_their_meld(page: Page) -> list[str]:
+    """Every lay-off and swap button not wholly inside its table meld's box."""
+    outside = []
+    boxes = page.locator("li[data-meld]")
+    for i in range(boxes.count()):
+        box = boxes.nth(i)
+        around = box.bounding_box()
+        assert around is not None
+        buttons = box.locator("[data-meld-move]")
+        for j in range(buttons.count()):
+            inner = buttons.nth(j).bounding_box()
+            assert inner is not None
+            if not (around["x"] <= inner["x"] and inner["x"] + inner["width"] <= around["x"]
+                    + around["width"] and around["y"] <= inner["y"]
+                    and inner["y"] + inner["height"] <= around["y"] + around["height"]):
+                outside.append(buttons.nth(j).inner_text())
+    return outside
 
 
 def table_of(app: Flask, match_id: str) -> list[str]:
@@ -98,31 +129,41 @@ def test_a_whole_romme_match_in_the_browser(
     page.locator("button[data-discard=AS]").click()
     assert phase(page) == "draw"
     assert "5♥" in page.locator("[data-zone=melds-1]").inner_text()
-    assert page.locator("[data-zone=computer-moves] li").count() == 2  # one line per computer
+    assert page.locator("[data-zone=computer-moves] li").count() == 3  # one line per computer
 
     # Turn 2: draw, lay 8♥ off on computer 1's run, swap its joker for 4♦, lay the joker at the
-    # high end of the opening's J♣ Q♣ K♣ (asked: it fits both ends), discard.
+    # high end of the opening's J♣ Q♣ K♣ (asked, in that meld's box: it fits both ends),
+    # discard: each a tap on a button inside the meld's box.
     page.locator("button[data-action=draw]").click()
+    assert page.locator("#meld-1 [data-meld-move=lay-off]").all_inner_texts() == [
+        "Lay off 4♥", "Lay off 8♥"]
     play(page, romme.LayOff(romme.Card.parse("8H"), 1))
+    assert page.locator("#meld-2 [data-meld-move=swap]").inner_text() == "Swap 4♦ for the joker"
     play(page, romme.SwapJoker(romme.Card.parse("4D"), 2))
-    tick(page, "JK1")
-    page.locator("input[name=meld][value=\"0\"]").check()
-    page.locator("button[data-action=lay-off]").click()
-    assert page.locator("[data-choice=end]").is_visible()
-    page.locator("[data-choice=end] button", has_text="High end").click()
+    page.locator("#meld-0 [data-meld-move=lay-off][data-card=JK1]").click()
+    assert page.url.endswith("#meld-0")
+    assert page.locator("#meld-0 [data-choice=end]").is_visible()
+    page.locator("#meld-0 [data-choice=end] button", has_text="High end").click()
     assert table_of(app, match_id)[:3] == ["JC QC KC JK1", "5H 6H 7H 8H", "2D 3D 4D 5D"]
     play(page, romme.Discard(romme.Card.parse("4C")))
     assert page_width(page) <= width
 
     # The rest of the match: what the normal bot would do, through the page.
+    tapped: Counter[str] = Counter()
     for _ in range(MAX_MOVES):
         if phase(page) == "match-over":
             break
-        play(page, person_choice(stored(app, match_id)[1]))
+        if phase(page) == "play":
+            assert buttons_outside_their_meld(page) == []
+            tapped["play steps"] += 1
+        action = person_choice(stored(app, match_id)[1])
+        tapped[type(action).__name__] += 1
+        play(page, action)
     assert phase(page) == "match-over"
+    assert tapped["LayOff"] >= 1, tapped
     standings = page.locator("[data-zone=standings]")
     assert standings.is_visible() and page.locator("[data-zone=banner]").is_visible()
-    assert page.locator("[data-final]").count() == 3
+    assert page.locator("[data-final]").count() == 4
     assert page_width(page) <= width
 
 

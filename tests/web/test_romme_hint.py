@@ -63,20 +63,33 @@ def test_every_hint_of_a_match_is_legal_and_changes_nothing(app: Flask, client: 
 
 
 TICKED = re.compile(r'<input type="checkbox" name="cards" value="([^"]+)" checked>')
-CHOSEN = re.compile(r'<input type="radio" name="meld" value="(\d+)" checked>')
+MELD_BOX = re.compile(r'<li id="meld-(\d+)"(.*?)</li>', re.S)
+HINTED_MOVE = re.compile(
+    r'class="button secondary small hinted"[^>]*data-meld-move="([\w-]+)" data-card="([^"]+)"'
+)
+
+
+def hinted_moves(html: str) -> list[tuple[int, str, int]]:
+    """The lay-off and swap buttons marked as the hint: (table meld, move, card face)."""
+    return [
+        (int(box.group(1)), move, romme.Card.parse(unescape(code)).kind)
+        for box in MELD_BOX.finditer(html)
+        for move, code in HINTED_MOVE.findall(box.group(2))
+    ]
 
 
 def assert_ticked_as_hinted(html: str, action: romme.Action) -> None:
-    """A meld's cards come ticked, a lay-off's or swap's card with its table meld chosen;
-    nothing else is ticked or chosen."""
+    """A meld's cards come ticked; a lay-off's or swap's button is marked inside its table
+    meld's box; nothing else is ticked or marked."""
     ticked = sorted(unescape(code) for code in TICKED.findall(html))
-    chosen = CHOSEN.findall(html)
+    marked = hinted_moves(html)
     if isinstance(action, romme.LayMeld):
-        assert ticked == sorted(str(card) for card in action.cards) and chosen == []
+        assert ticked == sorted(str(card) for card in action.cards) and marked == []
     elif isinstance(action, (romme.LayOff, romme.SwapJoker)):
-        assert ticked == [str(action.card)] and chosen == [str(action.meld)]
+        name = romme.format_action(action).split()[0]
+        assert ticked == [] and marked == [(action.meld, name, action.card.kind)]
     else:
-        assert ticked == [] and chosen == []
+        assert ticked == [] and marked == []
 
 
 def seat_with_a_run(app: Flask, client: FlaskClient) -> romme.LayMeld:

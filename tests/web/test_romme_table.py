@@ -279,13 +279,20 @@ def test_lay_off_on_a_computers_meld_swap_its_joker_and_lay_the_joker_at_a_chose
     assert 'data-zone="melds-1"' in page.html and "joker = 4♦" in page.html
     assert post_romme(client, page, {"action": "draw"}).status_code == 303
     page = romme_page(client)
-    assert 'name="meld" value="1"' in page.html  # a radio per table meld once opened
+    # Once opened, each lay-off and swap is a button in its meld's box.
+    assert ('data-meld-move="lay-off" data-card="8H"', "1") in meld_moves(page.html)
+    assert ('data-meld-move="swap" data-card="4D"', "2") in meld_moves(page.html)
     lay_off = {"action": "lay-off", "cards": ["8H"], "meld": "1"}
     assert post_romme(client, page, lay_off).status_code == 303
     swap = {"action": "swap", "cards": ["4D"], "meld": "2"}
     assert post_romme(client, romme_page(client), swap).status_code == 303
     page = romme_page(client)
     assert "lay out this turn" in page.html  # the freed joker
+    # It fits both ends of J♣ Q♣ K♣: its button asks which, in that meld's box.
+    assert 'href="/romme?lay_off=JK1&amp;at=0#meld-0">Lay off JK…</a>' in page.html
+    asked = client.get("/romme?lay_off=JK1&at=0").get_data(as_text=True)
+    box = asked.split('<li id="meld-0"', 1)[1].split("</li>", 1)[0]
+    assert 'data-choice="end"' in box and "Low end" in box and "High end" in box
     reason = refused(app, client, match_id, {"discard": "2S"}, "joker")
     assert reason.startswith("Lay the joker you swapped out again")
     response = post_romme(client, page, {"action": "lay-off", "cards": ["JK1"], "meld": "0"})
@@ -299,6 +306,17 @@ def test_lay_off_on_a_computers_meld_swap_its_joker_and_lay_the_joker_at_a_chose
     assert [romme.format_cards(m.cards) for m in table[:3]] == [
         "JC QC KC JK1", "5H 6H 7H 8H", "2D 3D 4D 5D"
     ]
+
+
+def meld_moves(html: str) -> list[tuple[str, str]]:
+    """Each lay-off or swap button of the page (its move and card) and its meld's box."""
+    found = []
+    for box in html.split('<li id="meld-')[1:]:
+        index, inside = box.split('"', 1)[0], box.split("</li>", 1)[0]
+        for part in inside.split("data-meld-move=")[1:]:
+            move, card = part.split('"')[1], part.split('data-card="')[1].split('"')[0]
+            found.append((f'data-meld-move="{move}" data-card="{card}"', index))
+    return found
 
 
 def test_a_lay_off_that_does_not_fit_is_refused_with_the_card(app: Flask, client: FlaskClient):

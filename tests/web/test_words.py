@@ -82,13 +82,13 @@ def test_the_start_page_says_how_each_ruleset_differs(
 def test_screen_readers_hear_each_card_named_in_the_page_language(
     app: Flask, client: FlaskClient, lang: str, king_of_spades: str, two_of_clubs: str
 ):
-    """The spoken name beside each pip is one translated phrase; English word order ("2 of
+    """The spoken name of each pip (its label) is one translated phrase; English word order ("2 of
     黑桃") never leaks into a Chinese page."""
     seat_match(app, client, deck=stacked_deck("KS 3S 4S 5H 6H 7H 9C 9D 2C 3D",
                                               "KH QD JS TH 7C 6D 4H 3C KD QC", "JH"))
     client.get(f"/?lang={lang}")
     html = get(client).html
-    assert f'<span class="vh">{king_of_spades}</span>' in html
-    assert f'<span class="vh">{two_of_clubs}</span>' in html
+    assert f'role="img" aria-label="{king_of_spades}">K♠</span>' in html
+    assert f'role="img" aria-label="{two_of_clubs}">2♣</span>' in html
     if lang != "en":
         assert " of " not in html.split('id="table"', 1)[1]

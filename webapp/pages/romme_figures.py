@@ -1,47 +1,23 @@
 """The ``[[kind:name]]`` blocks of the Rommé pages: the engine's examples and rule tables.
 
-The macros live in ``templates/pages/_romme_figures.html``. Rommé cards are drawn with the
-site's card markup (``webapp.cardnames``: the same pip and spoken name as Gin Rummy's card of
-that face); a joker gets its own.
+The macros live in ``templates/pages/_romme_figures.html``. Rommé cards are drawn as on the
+table (``webapp.romme.cards``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 from flask import current_app
 from markupsafe import Markup
 
-import gin_engine
-from romme_engine import Card
 from romme_engine.ruleset import Ruleset
-from webapp.cardnames import card_face
-from webapp.i18n import pgettext
 from webapp.labels import difficulty_name, ruleset_name
 from webapp.pages.romme_examples import RommeExamples
-from webapp.romme.cards import card_text
-
-
-def romme_card(card: Card) -> Markup:
-    """One Rommé card: ``<span class="card [red]" data-card="7S'">…</span>``."""
-    if card.is_joker:
-        face = Markup('<span class="pip" aria-hidden="true">%s</span><span class="vh">%s</span>')
-        return Markup('<span class="card joker" data-card="%s">%s</span>') % (
-            str(card), face % (card_text(card), pgettext("romme rules", "Joker"))
-        )
-    natural = gin_engine.Card.from_index(card.kind)
-    red = Markup(" red") if natural.is_red else ""
-    return Markup('<span class="card%s" data-card="%s">%s</span>') % (
-        red, str(card), card_face(natural)
-    )
-
-
-def romme_row(cards: Iterable[Card]) -> Markup:
-    return Markup('<span class="card-row">%s</span>') % Markup("").join(
-        romme_card(c) for c in cards
-    )
+from webapp.romme.cards import card_html as romme_card
+from webapp.romme.cards import card_row as romme_row
 
 
 def blocks(

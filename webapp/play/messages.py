@@ -13,6 +13,7 @@ from flask_babel import LazyString
 
 import gin_engine as engine
 from gin_engine.errors import Reason
+from webapp.banner import Banner
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
@@ -183,15 +184,6 @@ def scoring_line(result: engine.HandResult, person: int | None = None) -> str:
 def ending_line(result: engine.HandResult, person: int) -> str:
     """Who ended the hand and how, from the person's side: "The computer knocked."."""
     return str(_ENDING[(result.knocker == person, result.end)])
-
-
-@dataclass(frozen=True)
-class Banner:
-    """The first line of a result: ``winner`` is "you", "computer" or "nobody"."""
-
-    winner: str
-    points: int
-    text: str
 
 
 _HAND_BANNER: dict[tuple[str, engine.HandEnd], LazyString] = {

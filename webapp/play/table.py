@@ -111,6 +111,13 @@ class Table:
         return self.view.result is not None
 
     @property
+    def again(self) -> dict[str, str] | None:
+        """Once the match is over: the start form's fields for another match like it."""
+        if self.view.settlement is None:
+            return None
+        return {"ruleset": self.record.ruleset, "difficulty": self.record.difficulty}
+
+    @property
     def scores(self) -> tuple[int, int]:
         """The scoreboard's figures: the settled totals once the match is over, so the
         scoreboard and the settlement never disagree; the running hand points before."""

@@ -15,6 +15,7 @@ from romme_engine.ai import Hint, Why, hint
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.romme.cards import card_text, cards_text
+from webapp.romme.table import MeldMove
 
 WHY_TEXT: dict[Why, LazyString] = {
     Why.TAKE_DISCARD: _l("You can lay it out this turn."),
@@ -45,21 +46,28 @@ def person_hint(view: romme.PlayerView) -> Hint | None:
 @dataclass(frozen=True)
 class HintMarks:
     """Where the hint shows on the table, so that following it takes one tap: the hand cards
-    it names (each physical card is its own: ``7S`` is not ``7S'``), whether they come ticked
-    (for the meld, lay-off and swap buttons; a discard has its own button), and the table meld
-    it names."""
+    it names (each physical card is its own: ``7S`` is not ``7S'``) and whether they come
+    ticked (a meld, for the meld button; a discard has its own button), or the lay-off or
+    swap button it names inside a table meld (``move``: the table meld, the move's name and
+    the card's face, as ``table.MeldMove`` offers it)."""
 
     cards: frozenset[romme.Card] = frozenset()
     ticked: bool = False
-    meld: int | None = None
+    move: tuple[int, str, int] | None = None
+
+    def names(self, meld: int, move: MeldMove) -> bool:
+        """Whether ``move`` on table meld ``meld`` is the hinted one."""
+        return self.move == (meld, move.action, move.card.kind)
 
 
 def hint_marks(found: Hint | None) -> HintMarks:
     action = found.action if found is not None else None
     if isinstance(action, romme.LayMeld):
         return HintMarks(frozenset(action.cards), ticked=True)
-    if isinstance(action, (romme.LayOff, romme.SwapJoker)):
-        return HintMarks(frozenset({action.card}), ticked=True, meld=action.meld)
+    if isinstance(action, romme.LayOff):
+        return HintMarks(move=(action.meld, "lay-off", action.card.kind))
+    if isinstance(action, romme.SwapJoker):
+        return HintMarks(move=(action.meld, "swap", action.card.kind))
     if isinstance(action, romme.Discard):
         return HintMarks(frozenset({action.card}))
     return HintMarks()

@@ -15,6 +15,7 @@ from flask_babel import LazyString
 
 import romme_engine as romme
 from romme_engine.legal import laid_value
+from webapp.banner import Banner
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.romme.cards import card_text, cards_text
@@ -160,25 +161,56 @@ def status_line(view: romme.PlayerView) -> str:
     return str(_("%(who)s's turn", who=seat_name(view.turn or 0)))
 
 
-def hand_banner(result: romme.HandResult) -> str:
-    """Who ended the hand and how."""
+def ending_line(result: romme.HandResult) -> str:
+    """Who ended the hand and how, in a sentence (the hand's result panel)."""
     if result.winner is None:
         return str(_("The stock ran out: nobody went out, everyone pays their hand."))
-    who = seat_name(result.winner)
+    if result.winner == PERSON:
+        if result.end is romme.HandEnd.HAND_ROMME:
+            return str(_("You went out in one turn (Hand-Rommé): everyone else pays double."))
+        return str(_("You went out."))
     if result.end is romme.HandEnd.HAND_ROMME:
-        return str(_("%(who)s went out in one turn (Hand-Rommé): everyone else pays double.",
-                     who=who))
-    return str(_("%(who)s went out.", who=who))
+        return str(_("Computer %(number)d went out in one turn (Hand-Rommé): everyone else "
+                     "pays double.", number=result.winner))
+    return str(_("Computer %(number)d went out.", number=result.winner))
 
 
-def match_banner(standing: romme.Standing) -> str:
+def hand_banner(result: romme.HandResult) -> Banner:
+    """The hand's banner: who went out and what the person pays, or, when the person went
+    out, what each computer pays: "Computer 2 went out · you pay 41"."""
+    if result.winner == PERSON:
+        paid = _(", ").join(
+            str(_("Computer %(number)d pays %(points)d", number=seat, points=points))
+            for seat, points in enumerate(result.penalties) if seat != PERSON
+        )
+        if result.end is romme.HandEnd.HAND_ROMME:
+            text = _("Hand-Rommé! You went out in one turn: %(paid)s (doubled)", paid=paid)
+        else:
+            text = _("You went out! %(paid)s", paid=paid)
+        return Banner("you", sum(result.penalties), str(text))
+    points = result.penalties[PERSON]
+    if result.winner is None:
+        return Banner("nobody", points, str(_("The stock ran out · you pay %(points)d",
+                                              points=points)))
+    if result.end is romme.HandEnd.HAND_ROMME:
+        text = _("Computer %(number)d went out in one turn (Hand-Rommé) · you pay %(points)d "
+                 "(doubled)", number=result.winner, points=points)
+    else:
+        text = _("Computer %(number)d went out · you pay %(points)d", number=result.winner,
+                 points=points)
+    return Banner("computer", points, str(text))
+
+
+def match_banner(standing: romme.Standing) -> Banner:
     """Who won the match: the lowest total, shared on a tie."""
     if PERSON in standing.winners:
+        total = standing.totals[PERSON]
         if len(standing.winners) > 1:
-            return str(_("You share the win with the lowest total, %(total)d.",
-                         total=standing.totals[PERSON]))
-        return str(_("You won the match with the lowest total, %(total)d!",
-                     total=standing.totals[PERSON]))
+            text = _("You share the win with the lowest total, %(total)d.", total=total)
+        else:
+            text = _("You won the match with the lowest total, %(total)d!", total=total)
+        return Banner("you", total, str(text))
     winners = _(", ").join(seat_name(s) for s in standing.winners)
-    return str(_("%(who)s won the match with the lowest total, %(total)d.",
-                 who=winners, total=standing.totals[standing.winners[0]]))
+    total = standing.totals[standing.winners[0]]
+    return Banner("computer", total, str(_(
+        "%(who)s won the match with the lowest total, %(total)d.", who=winners, total=total)))

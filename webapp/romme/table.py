@@ -8,9 +8,12 @@ Glossary
     slot        one card of the person's hand as shown, with why it must be laid out (the taken
                 discard, a freed joker) and whether it may be discarded now
     seat        one player at the table: name, card count, opened, their melds on the table
+    meld move   a lay-off or a joker swap the engine allows on one table meld, for one hand
+                card: a button inside that meld's box ("Lay off 8♠", "Swap 8♦ for the joker")
     suggestion  the hand's best lay-down (``best_lay_down``), one button per meld
     choice      a joker's place the person must state: the runs some ticked cards can make
-                (``?meld=``) or the ends a card fits (``?lay_off=…&meld=``)
+                (``?meld=``) or the ends a card fits (``?lay_off=…&at=``), asked in the meld's
+                box
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass, field
 import romme_engine as romme
 from romme_engine.actions import action_name
 from romme_engine.legal import laid_value, must_lay_out
+from webapp.models import ROMME
 from webapp.romme.messages import TurnLine, turn_lines
 from webapp.romme.service import PERSON
 from webapp.store import MatchRecord
@@ -41,6 +45,16 @@ class Slot:
 
 
 @dataclass(frozen=True)
+class MeldMove:
+    """A lay-off or swap onto one table meld, as its button posts it (``action`` is the move's
+    name). A card that fits both ends of a run has ``ends``: its button asks which."""
+
+    action: str
+    card: romme.Card
+    ends: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TableMeld:
     index: int
     meld: romme.Meld
@@ -48,6 +62,7 @@ class TableMeld:
     staged: bool
     jokers: tuple[tuple[int, str], ...]
     """(position in the meld, what the joker stands for) for each joker of the meld."""
+    moves: tuple[MeldMove, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,11 +107,6 @@ class Table:
         return self.view.opened[PERSON]
 
     @property
-    def choosing_melds(self) -> bool:
-        """A radio per table meld: a lay-off or a joker swap is possible now."""
-        return "lay-off" in self.offers or "swap" in self.offers
-
-    @property
     def suggestion_short(self) -> bool:
         """The suggested lay-down would not reach the opening this turn."""
         if self.suggestion is None or self.opened:
@@ -116,6 +126,14 @@ class Table:
     @property
     def finished_hand(self) -> bool:
         return self.view.result is not None
+
+    @property
+    def again(self) -> dict[str, str] | None:
+        """Once the match is over: the start form's fields for another match like it."""
+        if self.view.standing is None:
+            return None
+        return {"game": ROMME, "ruleset": self.record.ruleset,
+                "opponents": str(self.view.players - 1), "difficulty": self.record.difficulty}
 
 
 def _sort_key(sort: str) -> Callable[[romme.Card], tuple[int, int, int]]:
@@ -142,6 +160,34 @@ def jokers_of(meld: romme.Meld) -> tuple[tuple[int, str], ...]:
     return tuple(found)
 
 
+def meld_moves(actions: list[romme.Action], pending: list[romme.Card]
+               ) -> dict[int, tuple[MeldMove, ...]]:
+    """The legal lay-offs and swaps by table meld, one per move and card face: both copies
+    of a card, and every joker, look alike and play alike, so each is offered once, with the
+    card that must be laid out this turn (the taken discard, a freed joker) preferred, then
+    the lowest id. A lay-off the engine lists once per end becomes one move with its ends."""
+    chosen: dict[tuple[int, str, int], romme.Card] = {}
+    ends: dict[tuple[int, str, int], list[str]] = {}
+    for action in actions:
+        if isinstance(action, romme.LayOff):
+            key = (action.meld, "lay-off", action.card.kind)
+            if action.end is not None:
+                ends.setdefault(key, [])
+                if action.end.value not in ends[key]:
+                    ends[key].append(action.end.value)
+        elif isinstance(action, romme.SwapJoker):
+            key = (action.meld, "swap", action.card.kind)
+        else:
+            continue
+        held = chosen.get(key)
+        if held is None or (action.card in pending, -action.card.id) > (held in pending, -held.id):
+            chosen[key] = action.card
+    found: dict[int, list[MeldMove]] = {}
+    for key in sorted(chosen, key=lambda k: (k[0], k[1] != "lay-off", k[2])):
+        found.setdefault(key[0], []).append(MeldMove(key[1], chosen[key], tuple(ends.get(key, ()))))
+    return {index: tuple(moves) for index, moves in found.items()}
+
+
 def build_table(
     record: MatchRecord,
     game: romme.Match,
@@ -160,8 +206,9 @@ def build_table(
         for card in sorted(view.hand, key=key)
     ]
     staged = set(view.staged)
+    moves = meld_moves(actions, list(pending))
     melds = [
-        TableMeld(i, meld, view.owners[i], i in staged, jokers_of(meld))
+        TableMeld(i, meld, view.owners[i], i in staged, jokers_of(meld), moves.get(i, ()))
         for i, meld in enumerate(view.table)
     ]
     seats = [

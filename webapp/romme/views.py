@@ -24,6 +24,7 @@ from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
 from webapp.romme.hints import hint_marks, hint_text, person_hint
 from webapp.romme.messages import (
     STALE,
+    ending_line,
     hand_banner,
     match_banner,
     refusal,
@@ -34,7 +35,7 @@ from webapp.romme.table import SORTS, build_table
 from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 
 bp = Blueprint("romme", __name__, url_prefix="/romme")
-for _sentence in (hand_banner, hint_text, match_banner, seat_name, status_line):
+for _sentence in (ending_line, hand_banner, hint_text, match_banner, seat_name, status_line):
     bp.add_app_template_global(_sentence, "romme_" + _sentence.__name__)
 
 SORT_KEY = "romme_sort"
