@@ -174,3 +174,32 @@ def test_the_joker_is_wang_in_hints_and_computer_lines(app: Flask, lang: str) ->
         line = _event_text(romme.Event(1, romme.Move.LAY_OFF, joker))
     assert "A♠ A♥ 王" in said and "JK" not in said
     assert "王" in line and "JK" not in line
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh_Hans", "用 4♦ 换下桌上的王。"), ("zh_Hant", "用 4♦ 換下桌上的王。"),
+    ("en", "Swap 4♦ for the joker on the table."),
+])
+def test_the_hint_proposes_the_joker_swap_the_expert_would_make(
+    app: Flask, client: FlaskClient, lang: str, said: str
+) -> None:
+    # Computer 1 opened 2♦ 3♦ 王 5♦; the person, opened, draws holding 4♦ and follows the
+    # hint: two melds, the lay-off of 8♥, then the swap of 4♦ for the joker.
+    from tests.web.test_romme_table import opened_table
+
+    match_id = opened_table(app, client)
+    client.get(f"/?lang={lang}")
+    post_romme(client, romme_page(client), romme.DrawStock())
+    swap = romme.SwapJoker(romme.Card.parse("4D"), 2)
+    followed = []
+    for _ in range(5):
+        view = romme.Match.from_dict(stored(app, match_id)[1]).view(0)
+        action = hint(view).action  # the expert's own next step
+        if action == swap:
+            break
+        followed.append(romme.format_action(action))
+        assert post_romme(client, romme_page(client), action).status_code == 303
+    assert followed == ["meld 2S 3S 4S", "meld 5S 6S 7S 8S 9S", "lay-off 8H 1"]
+    html = client.get("/romme?hint=1").get_data(as_text=True)
+    assert 'data-hint="swap-joker"' in html and said in html
+    assert hinted_moves(html) == [(2, "swap", swap.card.kind)]  # its button, in meld 2's box

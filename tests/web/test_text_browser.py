@@ -1,0 +1,79 @@
+"""The tables in a text browser (issue 35): w3m and its kin ignore the style sheet and run
+inline elements together, so the status line's parts are separated in the text itself, and a
+card's text is its pip alone, its spoken name being the element's label (read once: "10♠",
+not "10♠黑桃10"). Checked on the pages' text as such a browser lays it out: the markup
+without its tags."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from gin_engine.deck import stacked_deck
+from tests.web.browser_helpers import KNOCK_10, LOOSE
+from tests.web.play_helpers import get, seat_match
+from tests.web.romme_helpers import romme_page, seat_romme
+
+_TAG = re.compile(r"<[^>]+>")
+STATUS = re.compile(r'<p class="status-scores">(.*?)</p>', re.S)
+CARD = re.compile(
+    r'<span class="(?:card|pip)[^"]*"[^>]* role="img" aria-label="([^"]+)">([^<]*)</span>'
+)
+FACE_UP = re.compile(r'<span class="(?:card(?! back)|pip)[ "]')
+
+
+def text(html: str) -> str:
+    """The text of ``html`` with its tags dropped and white space collapsed."""
+    return " ".join(unescape(_TAG.sub("", html)).split())
+
+
+def body(html: str) -> str:
+    return html.split("<body", 1)[1]
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("zh_Hans", "你 0 : 0 电脑 · 目标 100 分 · 轮到你"),
+    ("en", "You 0 : 0 Computer · target 100 · Your turn"),
+])
+def test_the_gin_status_line_reads_in_parts(app: Flask, client: FlaskClient, lang: str,
+                                           line: str) -> None:
+    client.get(f"/?lang={lang}")
+    seat_match(app, client, deck=stacked_deck(KNOCK_10, LOOSE, "JC", "KC"))
+    status = STATUS.search(get(client).html)
+    assert status is not None and text(status.group(1)) == line
+
+
+def test_the_romme_status_line_reads_in_parts(app: Flask, client: FlaskClient) -> None:
+    client.get("/?lang=zh_Hans")
+    seat_romme(app, client, players=3, seed=2)
+    status = STATUS.search(romme_page(client).html)
+    assert status is not None
+    assert text(status.group(1)) == "你 0 · 电脑 1 0 · 电脑 2 0 · 轮到你"
+
+
+def cards_read_once(html: str) -> int:
+    """Every face-up card is one element whose text is its pip alone, its spoken name in its
+    label; the text never holds a pip beside its name ("10♠黑桃10")."""
+    cards = CARD.findall(html)
+    assert len(cards) == len(FACE_UP.findall(html))
+    page = text(body(html))
+    for name, pip in cards:
+        assert pip, name
+        if name != pip:  # the joker in Chinese: 王 both
+            assert pip + name not in page and name + pip not in page, (pip, name)
+    return len(cards)
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "en"])
+def test_each_card_is_read_once(app: Flask, client: FlaskClient, lang: str) -> None:
+    client.get(f"/?lang={lang}")
+    seat_match(app, client, deck=stacked_deck(KNOCK_10, LOOSE, "JC", "KC"))
+    assert cards_read_once(get(client).html) >= 11  # the hand and the upcard
+    seat_romme(app, client, players=4, seed=11)
+    assert cards_read_once(romme_page(client).html) >= 14
+    assert cards_read_once(client.get("/romme/rules").get_data(as_text=True)) >= 20
+    assert cards_read_once(client.get("/rules").get_data(as_text=True)) >= 20
