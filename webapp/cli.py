@@ -1,5 +1,6 @@
 """Operators' ``flask`` commands: ``flask --app webapp purge-guest-matches --days 30``,
-``flask --app webapp counts``, ``flask --app webapp recount-totals [--fix]``."""
+``flask --app webapp counts``, ``flask --app webapp recount-totals [--fix]``,
+``flask --app webapp recount-ratings [--fix]``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from sqlalchemy.engine import CursorResult
 from webapp import recount
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
+from webapp.rating import rebuild
 
 # An abandoned guest match can never be played or counted again: it goes after a day.
 ABANDONED_KEPT = timedelta(days=1)
@@ -113,7 +115,30 @@ def recount_totals_command(fix: bool, show: int) -> None:
         raise SystemExit(1)
 
 
+@click.command("recount-ratings")
+@click.option("--fix", is_flag=True, help="Replace the kept ratings with the replay.")
+@click.option("--show", type=click.IntRange(min=0), default=20, help="Differences to print.")
+@with_appcontext
+def recount_ratings_command(fix: bool, show: int) -> None:
+    """Replay every recorded result in order and report where the kept ratings differ."""
+    found = rebuild.differences()
+    for difference in found[:show]:
+        click.echo(
+            f"{difference.table} {difference.key}: kept {difference.kept},"
+            f" replayed {difference.expected}"
+        )
+    more = "at least " if len(found) >= 1000 else ""
+    click.echo(f"{more}{len(found)} difference(s) between the kept ratings and a replay.")
+    if fix:
+        rebuild.rewrite()
+        db.session.commit()
+        click.echo("Ratings rewritten from the replay.")
+    if found and not fix:
+        raise SystemExit(1)
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(purge_guest_matches_command)
     app.cli.add_command(counts_command)
     app.cli.add_command(recount_totals_command)
+    app.cli.add_command(recount_ratings_command)

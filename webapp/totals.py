@@ -73,9 +73,10 @@ def contribution(result: MatchResult, points: int) -> dict[str, int]:
     return added
 
 
-def dialect_insert(table: Any) -> Any:
-    """The dialect's INSERT, which has ``ON CONFLICT DO UPDATE`` (an upsert)."""
-    dialect = db.session.get_bind().dialect.name
+def dialect_insert(table: Any, dialect: str | None = None) -> Any:
+    """The dialect's INSERT, which has ``ON CONFLICT DO UPDATE`` (an upsert); ``dialect``
+    defaults to the session's."""
+    dialect = dialect or db.session.get_bind().dialect.name
     return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
 
 

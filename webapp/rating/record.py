@@ -18,9 +18,10 @@ ended match (and ``rating_updates`` is keyed by the match as well). In that tran
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime
+from functools import cache
+from typing import Any
 
-from sqlalchemy import and_, insert, select, update
+from sqlalchemy import and_, bindparam, insert, select, update
 
 from webapp.extensions import db
 from webapp.models import MatchResult, PlayerRating, RatingLadder, RatingUpdate, User, utcnow
@@ -33,42 +34,51 @@ SWEEP = 100
 
 _RATINGS = PlayerRating.__table__
 _LADDER = RatingLadder.__table__
+_c = _RATINGS.c
 
-
-def _sweep(game: str, now: datetime) -> list[int]:
-    """Unlist up to `SWEEP` of the board's players found inactive; their shown ratings."""
-    c = _RATINGS.c
-    inactive = and_(c.game == game, c.listed, c.last_played < standing.active_since(now))
-    chosen = (
-        select(c.user_id)
-        .where(inactive)
-        .order_by(c.last_played)
-        .limit(SWEEP)
-        .with_for_update(skip_locked=True)
+# The statements are built once (as `webapp.store` does): one ending runs each once, and a
+# statement made anew per ending costs SQLAlchemy a cache-key walk and, for a multi-row
+# VALUES, a compilation.
+# Parameters of a WHERE may not bear a column's name in an UPDATE: hence ``p_``.
+_INACTIVE = and_(
+    _c.game == bindparam("p_game"), _c.listed, _c.last_played < bindparam("p_since")
+)
+_SWEEP = (
+    update(_RATINGS)
+    .where(
+        _INACTIVE,
+        _c.user_id.in_(
+            select(_c.user_id)
+            .where(_INACTIVE)
+            .order_by(_c.last_played)
+            .limit(SWEEP)
+            .with_for_update(skip_locked=True)
+            .scalar_subquery()
+        ),
     )
-    swept = db.session.connection().execute(
-        update(_RATINGS)
-        .where(inactive, c.user_id.in_(chosen.scalar_subquery()))
-        .values(listed=False)
-        .returning(c.shown)
-    )
-    return [int(shown) for shown in swept.scalars()]
+    .values(listed=False)
+    .returning(_c.shown)
+)
+_KEY = and_(_c.user_id == bindparam("p_user"), _c.game == bindparam("p_game"))
+_READ = select(_c.rating, _c.rd, _c.volatility, _c.shown, _c.listed).where(_KEY).with_for_update()
+# Both take the changed columns as parameters of their own names.
+_FIRST = insert(_RATINGS).values(
+    matches=1,
+    username_key=select(User.username_key)
+    .where(User.id == bindparam("p_user"))
+    .scalar_subquery(),
+)
+_NEXT = update(_RATINGS).where(_KEY).values(matches=_c.matches + 1)
+_UPDATE_ROW = insert(RatingUpdate.__table__)
 
 
-def _move_on_ladder(game: str, moves: Counter[int]) -> None:
-    rows = [
-        {"game": game, "shown": shown, "players": change}
-        for shown, change in sorted(moves.items())
-        if change
-    ]
-    if not rows:
-        return
-    upsert = dialect_insert(_LADDER).values(rows)
-    db.session.connection().execute(
-        upsert.on_conflict_do_update(
-            index_elements=["game", "shown"],
-            set_={"players": _LADDER.c.players + upsert.excluded.players},
-        )
+@cache
+def _ladder_move(dialect: str) -> Any:
+    """One rung's move, an upsert in ``dialect``'s words (run once per moved rung)."""
+    upsert = dialect_insert(_LADDER, dialect)
+    return upsert.on_conflict_do_update(
+        index_elements=["game", "shown"],
+        set_={"players": _LADDER.c.players + upsert.excluded.players},
     )
 
 
@@ -76,15 +86,15 @@ def record(result: MatchResult) -> None:
     """Move ``result``'s owner's rating on its board by this one ended match. The caller
     commits (`webapp.ranking.record_result`)."""
     connection = db.session.connection()
-    c = _RATINGS.c
-    moves: Counter[int] = Counter()
     now = utcnow()
-    for shown in _sweep(result.game, now):
-        moves[shown] -= 1
-    key = and_(c.user_id == result.user_id, c.game == result.game)
-    kept = connection.execute(
-        select(c.rating, c.rd, c.volatility, c.shown, c.listed).where(key).with_for_update()
-    ).one_or_none()
+    moves: Counter[int] = Counter()
+    swept = connection.execute(
+        _SWEEP, {"p_game": result.game, "p_since": standing.active_since(now)}
+    )
+    for shown in swept.scalars():
+        moves[int(shown)] -= 1
+    key = {"p_user": result.user_id, "p_game": result.game}
+    kept = connection.execute(_READ, key).one_or_none()
     before = START if kept is None else Rating(kept.rating, kept.rd, kept.volatility)
     after = period.after(before, result)
     if kept is not None and kept.listed:
@@ -99,20 +109,22 @@ def record(result: MatchResult) -> None:
         "last_played": result.finished_at, "listed": listed,
     }
     if kept is None:
-        username_key = select(User.username_key).where(User.id == result.user_id)
-        connection.execute(
-            insert(_RATINGS).values(
-                user_id=result.user_id, game=result.game, matches=1,
-                username_key=username_key.scalar_subquery(), **values,
-            )
-        )
-    else:
-        connection.execute(update(_RATINGS).where(key).values(matches=c.matches + 1, **values))
+        values.update(user_id=result.user_id, game=result.game)
+    connection.execute(_FIRST if kept is None else _NEXT, {**key, **values})
     connection.execute(
-        insert(RatingUpdate.__table__).values(
-            match_id=result.match_id, user_id=result.user_id, game=result.game,
-            played_at=result.finished_at, rating_before=before.rating, rd_before=before.rd,
-            rating=after.rating, rd=after.rd, volatility=after.volatility,
-        )
+        _UPDATE_ROW,
+        {
+            "match_id": result.match_id, "user_id": result.user_id, "game": result.game,
+            "played_at": result.finished_at, "rating_before": before.rating,
+            "rd_before": before.rd, "rating": after.rating, "rd": after.rd,
+            "volatility": after.volatility,
+        },
     )
-    _move_on_ladder(result.game, moves)
+    rungs = [
+        {"game": result.game, "shown": rung, "players": change}
+        for rung, change in sorted(moves.items())
+        if change
+    ]
+    if rungs:
+        # In rung order, so two endings never wait on each other's rungs in a cycle.
+        connection.execute(_ladder_move(connection.dialect.name), rungs)

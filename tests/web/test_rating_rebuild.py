@@ -1,0 +1,345 @@
+"""The kept ratings equal a replay of the recorded results; the repair command finds and fixes
+a difference. Runs on SQLite by default and on PostgreSQL with ``TEST_DATABASE_URL``.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import func, insert, select, update
+
+import gin_engine as engine
+import romme_engine as romme
+from gin_engine.ai import make_bot
+from romme_engine.ai import make_bot as make_romme_bot
+from tests.web.account_helpers import (
+    make_user,
+    reach_the_winning_knock,
+    register,
+    seat_winning_match,
+    seed_result,
+    user_id,
+)
+from tests.web.play_helpers import get, post_at_once
+from webapp.extensions import db
+from webapp.models import (
+    GIN,
+    HU,
+    ROMME,
+    Match,
+    MatchResult,
+    MatchStatus,
+    PlayerRating,
+    RatingLadder,
+    RatingUpdate,
+    new_match_id,
+)
+from webapp.play import service
+from webapp.rating import rebuild, standing
+from webapp.rating.glicko import START, WIN, updated
+from webapp.rating.levels import level
+from webapp.store import StaleMatchError, load_match
+
+OWNED_ENDINGS = 2000
+"""Endings of accounts' matches recorded one after another (guests' come on top)."""
+RACES = 60
+"""Then this many races: a final move and an abandon of one match at once, beside another
+account's match ending."""
+PLAYERS = 40
+RETIRED = 4
+LEVELS = ("easy", "normal", "expert")
+NOW = datetime.now(UTC)
+START_AT = NOW - timedelta(days=150)
+"""The endings run from here to now, so some players end up 90 days inactive."""
+
+
+@pytest.fixture
+def database_url(database_url: str) -> Iterator[str]:
+    """A SQLite file in memory-backed /dev/shm when there is one (thousands of commits)."""
+    shm = Path("/dev/shm")
+    if not database_url.startswith("sqlite") or not shm.is_dir():
+        yield database_url
+        return
+    folder = Path(tempfile.mkdtemp(prefix="gin-ratings-", dir=shm))
+    try:
+        yield f"sqlite:///{folder / 'test.sqlite3'}"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class Game:
+    """A bot-played match to end a site match with: its snapshot, finished or broken off."""
+
+    def __init__(self, kind: str, ruleset: str, snapshot: dict[str, Any], over: bool) -> None:
+        self.kind, self.ruleset, self.snapshot, self.over = kind, ruleset, snapshot, over
+
+
+def gin_games(rng: random.Random, ruleset: str, finished: int, broken: int) -> list[Game]:
+    games: list[Game] = []
+    while len(games) < finished + broken:
+        game = engine.Match.new(engine.preset(ruleset), rng)
+        bots = [make_bot("easy", random.Random(rng.random())) for _ in (0, 1)]
+        stop = rng.randrange(1, 40) if len(games) >= finished else None
+        moves = 0
+        while game.phase is not engine.Phase.MATCH_OVER and moves != stop:
+            if game.phase is engine.Phase.HAND_OVER:
+                game.next_hand()
+                continue
+            seat = game.turn
+            assert seat is not None
+            game.apply(seat, bots[seat].choose(game.view(seat)))
+            moves += 1
+        over = game.phase is engine.Phase.MATCH_OVER
+        if over == (stop is None):
+            games.append(Game("gin", ruleset, game.to_dict(), over))
+    return games
+
+
+def romme_games(rng: random.Random, players: int, finished: int, broken: int) -> list[Game]:
+    games: list[Game] = []
+    while len(games) < finished + broken:
+        game = romme.Match.new(romme.preset("romme"), players, rng)
+        bots = [make_romme_bot("easy", random.Random(rng.random())) for _ in range(players)]
+        stop = rng.randrange(1, 60) if len(games) >= finished else None
+        moves = 0
+        while game.phase is not romme.Phase.MATCH_OVER and moves != stop:
+            if game.phase is romme.Phase.HAND_OVER:
+                game.next_hand()
+                continue
+            seat = game.hand.turn
+            game.apply(seat, bots[seat].choose(game.view(seat)))
+            moves += 1
+        over = game.phase is romme.Phase.MATCH_OVER
+        if over == (stop is None):
+            games.append(Game("romme", "romme", game.to_dict(), over))
+    return games
+
+
+def all_games(rng: random.Random) -> list[Game]:
+    """Gin Rummy, 胡牌制 and Rommé with two to four players; about a third broken off."""
+    return [
+        *gin_games(rng, "quick", 8, 4), *gin_games(rng, "hu", 6, 3),
+        *(g for players in (2, 3, 4) for g in romme_games(rng, players, 3, 2)),
+    ]
+
+
+def new_matches(rng: random.Random, pairs: list[tuple[int | None, Game]]) -> list[str]:
+    """Active matches of these owners for these games, inserted in one transaction (the
+    endings are the thing tested, one transaction each)."""
+    rows = []
+    for owner, game in pairs:
+        played = rng.choice(LEVELS)
+        # Some hand played at an easier level: the match counts at that one.
+        lowest = rng.choice(LEVELS[: LEVELS.index(played) + 1]) if rng.random() < 0.3 else played
+        rows.append({
+            "id": new_match_id(), "game": game.kind, "version": 1, "snapshot": {},
+            "ruleset": game.ruleset, "difficulty": played, "lowest_difficulty": lowest,
+            "status": "active", "owner_user_id": owner, "created_at": START_AT,
+            "updated_at": START_AT,
+        })
+    db.session.execute(insert(Match), rows)
+    db.session.commit()
+    return [row["id"] for row in rows]
+
+
+def end(match_id: str, game: Game, finished_at: datetime) -> bool:
+    """End a match as the site does (compare-and-set save and the recording in one
+    transaction): finished when ``game`` is over, else abandoned. False when it lost a race."""
+    record = load_match(match_id)
+    assert record is not None
+    if record.status != MatchStatus.ACTIVE:
+        db.session.rollback()
+        return False
+    record.status = MatchStatus.FINISHED if game.over else MatchStatus.ABANDONED
+    record.snapshot = game.snapshot
+    record.finished_at = finished_at
+    try:
+        service.save_and_count(record, record.version)
+    except StaleMatchError:
+        return False
+    return True
+
+
+def race(app: Flask, endings: list[tuple[str, Game]], at: datetime) -> list[bool]:
+    """Run ``endings`` at once, each in its own thread, app context and connection."""
+    results: list[bool] = []
+    failures: list[BaseException] = []
+    barrier = threading.Barrier(len(endings))
+
+    def ending(match_id: str, game: Game) -> None:
+        try:
+            with app.app_context():
+                barrier.wait()
+                results.append(end(match_id, game, at))
+        except BaseException as error:  # noqa: BLE001 - reported by the assertion below
+            failures.append(error)
+
+    threads = [threading.Thread(target=ending, args=args) for args in endings]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert failures == []
+    return results
+
+
+def kept_state() -> tuple[dict[Any, Any], dict[Any, Any], set[Any]]:
+    """The kept updates and ratings, and who the board ranks now (listed and active)."""
+    updates = {
+        u.match_id: (u.user_id, u.game, u.played_at, u.rating_before, u.rd_before, u.rating,
+                     u.rd, u.volatility)
+        for u in db.session.scalars(select(RatingUpdate))
+    }
+    since = standing.active_since(datetime.now(UTC))
+    ratings, ranked = {}, set()
+    for r in db.session.scalars(select(PlayerRating)):
+        ratings[(r.user_id, r.game)] = (r.rating, r.rd, r.volatility, r.shown, r.matches,
+                                        r.last_played, r.username_key)
+        if r.listed and r.last_played >= since:
+            ranked.add((r.user_id, r.game))
+    return updates, ratings, ranked
+
+
+def test_kept_ratings_equal_a_replay_after_thousands_of_random_endings(app: Flask) -> None:
+    rng = random.Random(34)
+    games = all_games(rng)
+    with app.app_context():
+        users = [make_user(f"p{n:02d}").id for n in range(PLAYERS)]
+        db.session.commit()
+    step = (NOW - START_AT) / (OWNED_ENDINGS + RACES + 200)
+    clock = iter(START_AT + step * n for n in range(10**6))
+    owned = 0
+    with app.app_context():
+        # The first few players stop after the first third: 90 days inactive by the end.
+        owners = [
+            None if rng.random() < 0.05
+            else rng.choice(users if n < OWNED_ENDINGS // 3 else users[RETIRED:])
+            for n in range(OWNED_ENDINGS)
+        ]
+        while sum(owner is not None for owner in owners) < OWNED_ENDINGS:
+            owners.append(rng.choice(users[RETIRED:]))
+        # An account has one running match at a time: each batch starts at most one per owner.
+        batches: list[list[int | None]] = [[]]
+        for owner in owners:
+            if owner is not None and owner in batches[-1]:
+                batches.append([])
+            batches[-1].append(owner)
+        for batch in batches:
+            pairs = [(owner, rng.choice(games)) for owner in batch]
+            for match_id, (owner, game) in zip(new_matches(rng, pairs), pairs, strict=True):
+                assert end(match_id, game, next(clock))
+                owned += owner is not None
+    assert owned >= OWNED_ENDINGS
+
+    outcomes = []
+    finished = [g for g in games if g.over]
+    for _ in range(RACES):
+        owner, other_owner = rng.sample(users[RETIRED:], 2)
+        final = rng.choice(finished)
+        broken = rng.choice([g for g in games if not g.over and g.kind == final.kind])
+        other = rng.choice(games)
+        with app.app_context():
+            raced, beside = new_matches(rng, [(owner, final), (other_owner, other)])
+        stamp = next(clock)
+        outcomes.append(race(app, [(raced, final), (raced, broken), (beside, other)], stamp))
+        owned += 2
+    # Each race: the other match ended, and exactly one of the two endings of the raced one.
+    assert all(sorted(r) == [False, True, True] for r in outcomes)
+
+    with app.app_context():
+        assert rebuild.differences() == []
+        results = db.session.scalar(select(func.count()).select_from(MatchResult))
+        assert db.session.scalar(select(func.count()).select_from(RatingUpdate)) == results
+        assert results == owned
+        before = kept_state()
+        updates, ratings, ranked = before
+        assert {key[1] for key in ratings} == {GIN, HU, ROMME}
+        abandons = db.session.scalar(
+            select(func.count()).where(MatchResult.outcome == "abandoned")
+        )
+        assert abandons is not None and abandons > 200
+        # Settled and active players are ranked; some went 90 days without a match.
+        assert len(ranked) > 20
+        assert any(r[5] < standing.active_since(NOW) for r in ratings.values())
+        # The replay written over the kept rows changes nothing the site shows.
+        rebuild.rewrite()
+        db.session.commit()
+        assert kept_state() == before
+        assert rebuild.differences() == []
+
+
+def test_racing_final_moves_through_the_forms_move_the_rating_once(
+    app: Flask, client: FlaskClient, live_server: str
+) -> None:
+    """Twenty POSTs of the winning knock at once, for three matches in a row."""
+    register(client, "alice")
+    alice = user_id(app, "alice")
+    expected = START
+    for _ in range(3):
+        match_id = seat_winning_match(app, client)
+        with app.app_context():  # seated as a guest's: made hers, as if she had dealt it
+            db.session.execute(
+                update(Match).where(Match.id == match_id).values(owner_user_id=alice)
+            )
+            db.session.commit()
+        page = reach_the_winning_knock(client)
+        cookie = client.get_cookie("session")
+        assert cookie is not None
+        body = urlencode({"csrf_token": page.token, "version": page.version,
+                          "action": "knock", "card": "KC"})
+        statuses = post_at_once(live_server, "/play", body, cookie.value, 20)
+        assert statuses == [303] * 20
+        assert get(client).phase == "match-over"
+        expected = updated(expected, [(level(GIN, "easy").anchor, WIN)])
+        with app.app_context():
+            assert db.session.get(RatingUpdate, match_id) is not None
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(RatingUpdate)) == 3
+        kept = db.session.get(PlayerRating, (alice, GIN))
+        assert kept is not None
+        assert (kept.rating, kept.rd, kept.matches) == (expected.rating, expected.rd, 3)
+        assert rebuild.differences() == []
+
+
+def test_the_recount_command_reports_a_difference_and_fixes_it(
+    app: Flask, runner: FlaskCliRunner
+) -> None:
+    with app.app_context():
+        ann = make_user("ann")
+        for n in range(12):
+            seed_result(ann, outcome="won" if n % 3 else "lost",
+                        finished_at=NOW - timedelta(hours=12 - n))
+        db.session.commit()
+        clean = runner.invoke(args=["recount-ratings"])
+        assert clean.exit_code == 0 and "0 difference(s)" in clean.output
+        kept = db.session.get(PlayerRating, (ann.id, GIN))
+        assert kept is not None and kept.listed
+        db.session.execute(
+            update(PlayerRating).where(PlayerRating.user_id == ann.id)
+            .values(matches=PlayerRating.matches + 1)
+        )
+        db.session.execute(
+            update(RatingLadder).where(RatingLadder.shown == kept.shown)
+            .values(players=RatingLadder.players + 1)
+        )
+        db.session.commit()
+    broken = runner.invoke(args=["recount-ratings"])
+    assert broken.exit_code == 1
+    # Her count of matches, and her rung counting two.
+    assert "2 difference(s)" in broken.output
+    assert "'matches': 13" in broken.output and "'matches': 12" in broken.output
+    assert "kept {'players': 2}, replayed {'players': 1}" in broken.output
+    fixed = runner.invoke(args=["recount-ratings", "--fix"])
+    assert fixed.exit_code == 0 and "Ratings rewritten" in fixed.output
+    assert "0 difference(s)" in runner.invoke(args=["recount-ratings"]).output
