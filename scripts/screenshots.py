@@ -1,11 +1,13 @@
-"""Render the table, a showdown and the leaderboard at phone and desktop sizes in the three
-languages, into ``screenshots/`` (git-ignored): ``make screenshots``.
+"""Render the table, a showdown (the hand-over page), the Rommé table and its hand-over page,
+and the leaderboard at phone and desktop sizes in the three languages, into ``screenshots/``
+(git-ignored): ``make screenshots``.
 
 The pages come from a throw-away SQLite database built by the real migrations and a real
 Chromium with JavaScript off, as the browser tests use them. The table and the showdown are a
-stacked deal (the person can knock on the first draw); the leaderboard holds a few seeded
-players. Phone shots are one screen (what a player sees on landing at ``/play#table``);
-desktop shots are the full page.
+stacked deal (the person can knock on the first draw); the Rommé pages a seeded match against
+three computers, played by a bot to its first play step with lay-off buttons and to the end of
+a hand; the leaderboard holds a few seeded players. Phone shots are one screen (what a player
+sees on landing at ``#table``); desktop shots are the full page.
 """
 
 from __future__ import annotations
@@ -25,6 +27,13 @@ from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from tests.web.account_helpers import make_user, seed_result  # noqa: E402
 from tests.web.browser_helpers import draw_after_passing, seat_in_browser  # noqa: E402
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
+from tests.web.play_helpers import stored  # noqa: E402
+from tests.web.romme_helpers import (  # noqa: E402
+    person_choice,
+    post_romme,
+    romme_page,
+    seat_romme,
+)
 from webapp import MIGRATIONS_DIR, create_app  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import utcnow  # noqa: E402
@@ -76,6 +85,32 @@ def table_and_showdown(app: Flask, browser: Browser, base: str, lang: str, size:
     context.close()
 
 
+def romme(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
+    """The Rommé table at its first play step with a lay-off or swap button, then the first
+    hand-over page."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  java_script_enabled=False, locale=LANGS[lang])
+    page = context.new_page()
+    client = app.test_client()
+    client.get(f"/?lang={lang}")
+    match_id = seat_romme(app, client, players=4, seed=11, difficulty="normal")
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+    shots = [("romme-table", lambda p: p.phase == "play" and "data-meld-move" in p.html),
+             ("romme-hand-over", lambda p: p.phase == "hand-over")]
+    for _ in range(2000):
+        table = romme_page(client)
+        if shots and shots[0][1](table):
+            page.goto(base + "/romme#table")
+            shoot(page, f"{shots.pop(0)[0]}-{lang}", size)
+        if not shots:
+            break
+        post_romme(client, table, person_choice(stored(app, match_id)[1]))
+    context.close()
+
+
 def leaderboard(browser: Browser, base: str, lang: str, size: str) -> None:
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
@@ -97,6 +132,7 @@ def main() -> None:
             for lang in LANGS:
                 for size in SIZES:
                     table_and_showdown(app, browser, base, lang, size)
+                    romme(app, browser, base, lang, size)
                     leaderboard(browser, base, lang, size)
             browser.close()
 
