@@ -41,6 +41,7 @@ from webapp.pages import bp as pages_bp
 from webapp.play import bp as play_bp
 from webapp.play.fairness import fair_deal
 from webapp.privacy import no_store_when_private
+from webapp.review import bp as review_bp
 from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS
 from webapp.romme.views import bp as romme_bp
 from webapp.security import CONTENT_SECURITY_POLICY, SecurityHeaders
@@ -119,6 +120,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages_bp)
     app.register_blueprint(accounts_bp)
     app.register_blueprint(board_bp)
+    app.register_blueprint(review_bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(verify.bp)
     cli.init_app(app)

@@ -400,3 +400,26 @@ class RatingUpdate(db.Model):  # type: ignore[name-defined,misc]
     rating: Mapped[float] = mapped_column(Double, nullable=False)
     rd: Mapped[float] = mapped_column(Double, nullable=False)
     volatility: Mapped[float] = mapped_column(Double, nullable=False)
+
+
+class HandReviewRow(db.Model):  # type: ignore[name-defined,misc]
+    """The 复盘 of one finished Gin Rummy hand, computed once and kept (`webapp.review`).
+
+    ``review`` is ``gin_engine.ai.review_snapshot.encode_review``'s JSON: only what the person
+    could see at each decision. The summary's figures are kept beside it in columns, so a
+    match's summary and the player page's accuracy trend are sums over rows, never decoding.
+    """
+
+    __tablename__ = "hand_reviews"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    hand: Mapped[int] = mapped_column(Integer, primary_key=True)
+    review: Mapped[dict[str, Any]] = mapped_column(SnapshotJSON, nullable=False)
+    decisions: Mapped[int] = mapped_column(Integer, nullable=False)
+    matched: Mapped[int] = mapped_column(Integer, nullable=False)
+    points_lost: Mapped[float] = mapped_column(Double, nullable=False)
+    accuracy_sum: Mapped[float] = mapped_column(Double, nullable=False)
+    """The sum of the decisions' accuracies: a mean over any hands is a sum over sums."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)

@@ -49,7 +49,7 @@ from gin_engine.ai.inference import odds, weights
 from gin_engine.ai.memory import remember
 from gin_engine.ai.rollout import World, after_take, play_out, sample_world, showdown, would_take
 from gin_engine.cards import Card, CardMask
-from gin_engine.errors import IllegalActionError, Reason
+from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
 from gin_engine.hand import Phase
 from gin_engine.match import Match
 from gin_engine.melds import deadwood_mask
@@ -192,20 +192,29 @@ def is_decision(view: PlayerView) -> bool:
     return in_turn and len(legal_actions(view)) >= 2
 
 
-def review_hand(match: Match, number: int, seat: int) -> HandReview:
+def review_hand(
+    match: Match, number: int, seat: int, worlds: tuple[int, int] = (WORLDS, VALUE_WORLDS)
+) -> HandReview:
     """The review of ``seat``'s decisions in finished hand ``number`` of ``match``, rebuilt
-    from the hand's deal and public moves (``replay``; refused when the match kept none)."""
+    from the hand's deal and public moves (``replay``; refused when the match kept none).
+    ``worlds``: as `review_move`'s."""
     moves = tuple(
-        review_move(step.view, step.action)
+        review_move(step.view, step.action, worlds)
         for step in replay(match, number)
         if step.seat == seat and is_decision(step.view)
     )
     return HandReview(number, seat, moves)
 
 
-def review_move(view: PlayerView, played: Action) -> MoveReview:
+def review_move(
+    view: PlayerView, played: Action, worlds: tuple[int, int] = (WORLDS, VALUE_WORLDS)
+) -> MoveReview:
     """The review of ``played`` at ``view``: the Hint's move and both valued on the same worlds
-    sampled from the view (``Random(0)``, so a review never changes)."""
+    sampled from the view (``Random(0)``, so a review never changes). ``worlds``: how many
+    when the moves differ and when they are the same (at least 2 each); fewer make a cheaper,
+    noisier review (a test's scan of many hands), the defaults are the site's."""
+    if min(worlds) < 2:
+        raise InvalidInputError(f"a review needs at least 2 worlds, not {worlds!r}")
     if not is_decision(view) or played not in legal_actions(view):
         raise IllegalActionError(Reason.WRONG_PHASE, f"not a decision: {played!r}")
     mine = hand_mask(view)
@@ -216,10 +225,10 @@ def review_move(view: PlayerView, played: Action) -> MoveReview:
     draws = opponent_stock_draws(view)
     rules = (PLAY_ON_KNOCK, opponent_knock_rule(view))
     rng = random.Random(0)
-    worlds = VALUE_WORLDS if played == expert else WORLDS
+    count = worlds[1] if played == expert else worlds[0]
     expert_values: list[int] = []
     played_values: list[int] = []
-    for _ in range(worlds):
+    for _ in range(count):
         world = sample_world(memory, by_odds, rng, draws)
         value = _worth(view, expert, mine, world, rules)
         expert_values.append(value)
@@ -227,7 +236,7 @@ def review_move(view: PlayerView, played: Action) -> MoveReview:
             value = _worth(view, played, mine, world, rules)
         played_values.append(value)
     gaps = [e - p for e, p in zip(expert_values, played_values, strict=True)]
-    error = statistics.stdev(gaps) / math.sqrt(worlds)
+    error = statistics.stdev(gaps) / math.sqrt(count)
     loss = max(0.0, statistics.fmean(gaps))
     return MoveReview(
         position=Position.of(view),

@@ -283,3 +283,15 @@ def test_a_stored_review_reads_back_equal():
         damage(broken)
         with pytest.raises(InvalidInputError):
             decode_review(broken)
+
+
+def test_fewer_worlds_make_a_cheaper_review_of_the_same_moves():
+    view = _certain_undercut()
+    knock = Knock(Card.parse("TC"))
+    full, cheap = review_move(view, knock), review_move(view, knock, (2, 2))
+    assert (cheap.played, cheap.expert, cheap.position) == (full.played, full.expert,
+                                                            full.position)
+    assert cheap.played_value <= -STANDARD.undercut_bonus  # every world undercuts
+    assert cheap.label is label(cheap.loss, cheap.error)
+    with pytest.raises(InvalidInputError):
+        review_move(view, knock, (1, 16))

@@ -27,8 +27,9 @@ DATA_CARD = re.compile(r'data-card="([^"]+)"')
 # Both tables show the person's hand in this section (the rules pages' examples show cards
 # too, which may happen to be the person's).
 HAND_ZONE = re.compile(r'data-zone="hand".*?</section>', re.S)
-# Arguments of the routes that take one: the walker's own page, a real static file.
-ROUTE_ARGUMENTS = {"name": NAME, "filename": "css/site.css"}
+# Arguments of the routes that take one: the walker's own page, a real static file, a
+# review of a match that is nobody's (a 404, private: it looked for one person's match).
+ROUTE_ARGUMENTS = {"name": NAME, "filename": "css/site.css", "match_id": "x" * 22, "number": 1}
 # Extra addresses of the tables' GET routes: the hint and a knock's confirmation.
 TABLE_QUERIES = {"play.table": ("?hint=1", "?confirm=knock"), "romme.table": ("?hint=1",)}
 TABLE_MOVE = {GIN: "play.move", ROMME: "romme.move"}

@@ -15,7 +15,17 @@ from sqlalchemy import select
 
 from webapp.board.games import DEFAULT_GAME
 from webapp.extensions import db
-from webapp.models import ALL_GAMES, ALL_TIME, GIN, ROMME, MatchResult, PlayerTotal, PointAward
+from webapp.models import (
+    ALL_GAMES,
+    ALL_TIME,
+    GIN,
+    HU,
+    ROMME,
+    MatchResult,
+    Outcome,
+    PlayerTotal,
+    PointAward,
+)
 from webapp.points import RANKING_POINTS
 
 RECENT_MATCHES = 10
@@ -80,6 +90,11 @@ class RecentMatch:
         """Gin Rummy's hand-by-hand scores (``end``, ``you``, ``computer``); another game's
         hands are counted, not tabled, as their entries have other fields."""
         return self.hand_scores if self.game == GIN else []
+
+    @property
+    def reviewable(self) -> bool:
+        """A finished Gin Rummy match (胡牌制 too) with a hand over: its hands have reviews."""
+        return self.game in (GIN, HU) and self.outcome != Outcome.ABANDONED and self.hands > 0
 
     @property
     def romme_hands(self) -> list[RommeHand]:

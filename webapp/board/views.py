@@ -16,6 +16,8 @@ from webapp.i18n import gettext as _
 from webapp.i18n import pgettext
 from webapp.models import User, utcnow
 from webapp.points import RANKING_POINTS
+from webapp.review import store as review_store
+from webapp.review.trend import accuracy_chart
 
 bp = Blueprint("board", __name__)
 
@@ -84,10 +86,12 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
     game = _query_game()
     totals = profile.totals(user.id, game.key)
     series = profile.points_over_time(user.id, totals.points, game=game.key)
+    own = current_user.is_authenticated and current_user.id == user.id
+    accuracy = review_store.accuracy_trend(user.id) if own else []
     return render_template(
         "board/player.html",
         player=user,
-        own=current_user.is_authenticated and current_user.id == user.id,
+        own=own,
         game=game,
         game_names={g.key: g.name for g in GAMES},
         switch=_switch(endpoint, **values),
@@ -97,6 +101,8 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         series=series,
         chart=points_chart(series),
         levels=list(RANKING_POINTS),
+        accuracy=accuracy,
+        accuracy_chart=accuracy_chart(accuracy),
     )
 
 

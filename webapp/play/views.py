@@ -31,6 +31,7 @@ from webapp.play.messages import (
     turn_line,
 )
 from webapp.play.table import build_table
+from webapp.review import service as reviews
 from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 
 bp = Blueprint("play", __name__)
@@ -100,8 +101,11 @@ def move() -> Response:
     if record is None or record.game != GIN:
         flash(str(STALE), "notice")
         return redirect(url_for("main.index"), code=303)
+    results_before = len(record.snapshot.get("results", ()))
     service.play(record, version, action)
-    return _to_table()
+    response = _to_table()
+    reviews.after_move(response, record, results_before)
+    return response
 
 
 @bp.post("/play/difficulty")

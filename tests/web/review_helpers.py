@@ -1,0 +1,64 @@
+"""Helpers for the review (复盘) tests: matches simulated by the engine and stored as a client's
+match, and the review page read back into its rows."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from html import unescape
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+import gin_engine as engine
+from gin_engine.ai import make_bot
+from gin_engine.driver import play
+from webapp.play.service import SESSION_MATCH_KEY
+from webapp.store import create_match
+
+ROW = re.compile(
+    r'<li class="decision[^"]*" data-decision="(\d+)" data-label="(\w+)" data-loss="([\d.]+)"'
+    r' data-matched="(true|false)">(.*?)</li>',
+    re.S,
+)
+MOVE = re.compile(r'data-move="(played|expert)">(.*?) <span class="value">([^<]*)</span>', re.S)
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    label: str
+    loss: float
+    matched: bool
+    played: str
+    expert: str
+    html: str
+
+
+def rows(html: str) -> list[Row]:
+    found = []
+    for number, label, loss, matched, body in ROW.findall(html):
+        moves = {kind: unescape(text) for kind, text, _value in MOVE.findall(body)}
+        found.append(Row(int(number), label, float(loss), matched == "true",
+                         moves["played"], moves["expert"], body))
+    return found
+
+
+def simulated(ruleset: str, seed: int, hands: int | None = 1, person: str = "easy",
+              computer: str = "normal") -> engine.Match:
+    """A match whose seat 0 is played by the ``person`` level, seeded: the same every time."""
+    game = engine.Match.new(engine.preset(ruleset), random.Random(seed), first_dealer=1)
+    seats = [make_bot(person, random.Random(seed)), make_bot(computer, random.Random(seed + 1))]
+    play(game, seats, hands=hands)
+    return game
+
+
+def seat_game(app: Flask, client: FlaskClient, game: engine.Match, ruleset: str,
+              difficulty: str = "normal") -> str:
+    """Store ``game`` as a guest match and make it this client's match."""
+    with app.test_request_context():
+        record = create_match(ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict())
+    with client.session_transaction() as session:
+        session[SESSION_MATCH_KEY] = record.id
+    return record.id

@@ -1,0 +1,82 @@
+"""What a review page shows, as plain values for its template: one row per decision, and the
+summaries of the hand and of the match.
+
+Every card on the page comes from a decision's position (the person's own hand, the pile top,
+the cards the computer took from the pile) or from the hand's result as the showdown showed it
+(the template's banner): never the stock, never the computer's hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import gin_engine as engine
+from gin_engine.ai.review import HandReview, Label, MoveReview, Summary
+from gin_engine.cards import display_order
+from webapp.review.words import kind_name, label_name, loss_note, move_name, percent, points
+
+
+@dataclass(frozen=True)
+class DecisionRow:
+    number: int
+    kind: str
+    played: str
+    expert: str
+    played_value: str
+    expert_value: str
+    loss: str
+    """The estimated points lost, one decimal ("0.0" when none)."""
+    error: str
+    """Its standard error, "" when the moves are the same."""
+    note: str
+    """What a loss of 0 means ("" when there is a loss)."""
+    label: Label
+    label_name: str
+    matched: bool
+    hand: list[engine.Card]
+    pile_top: engine.Card | None
+    opponent_taken: list[engine.Card]
+    stock: int
+
+
+@dataclass(frozen=True)
+class SummaryFigures:
+    decisions: int
+    matched: int
+    points_lost: str
+    accuracy: str
+
+
+def decision_rows(review: HandReview, scoring: engine.Scoring) -> list[DecisionRow]:
+    return [_row(i, move, scoring) for i, move in enumerate(review.moves, start=1)]
+
+
+def figures(summary: Summary) -> SummaryFigures:
+    return SummaryFigures(
+        decisions=summary.decisions,
+        matched=summary.matched,
+        points_lost=f"{summary.points_lost:.1f}",
+        accuracy=percent(summary.accuracy),
+    )
+
+
+def _row(number: int, move: MoveReview, scoring: engine.Scoring) -> DecisionRow:
+    seen = move.position
+    return DecisionRow(
+        number=number,
+        kind=kind_name(move.kind, scoring),
+        played=move_name(move, move.played, scoring),
+        expert=move_name(move, move.expert, scoring),
+        played_value=points(move.played_value),
+        expert_value=points(move.expert_value),
+        loss=f"{move.loss:.1f}",
+        error="" if move.matched else f"{move.error:.1f}",
+        note=loss_note(move),
+        label=move.label,
+        label_name=label_name(move.label),
+        matched=move.matched,
+        hand=display_order(seen.hand),
+        pile_top=seen.pile_top,
+        opponent_taken=display_order(seen.opponent_taken),
+        stock=seen.stock,
+    )

@@ -1,0 +1,131 @@
+"""复盘 on the site: who may see a hand's review, and computing it once.
+
+A hand's review is computed when the hand ends, after the move's response has gone out (the
+move never waits for it and never fails because of it), or else on the first view of its page,
+and kept (`webapp.review.store`). A review that cannot be computed is logged, by exception
+type only (`requestlog.exception_fields`: an engine error's text may quote cards), and its
+page says it is unavailable. Hands finished under snapshot v1 or v2 kept no moves and simply
+have no review.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from flask import Flask, current_app, session
+from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.wrappers import Response
+
+import gin_engine as engine
+from gin_engine.ai.review import HandReview, review_hand
+from gin_engine.replay import replayable
+from webapp.models import GIN
+from webapp.play.service import PERSON, SESSION_MATCH_KEY, viewer_id
+from webapp.requestlog import exception_fields
+from webapp.review.store import keep_review, kept_review
+from webapp.store import MatchRecord, load_match
+
+log = logging.getLogger(__name__)
+
+GUEST_MATCHES_KEY = "reviewable"
+"""The session's list of the guest matches it played (newest last): a guest may open their
+reviews after starting another match, which replaces the session's match."""
+GUEST_MATCHES_KEPT = 5
+
+
+class Availability(StrEnum):
+    READY = "ready"
+    NONE = "none"
+    """The hand was finished before matches kept their moves (snapshot v1, v2)."""
+    UNAVAILABLE = "unavailable"
+    """Computing it failed; the failure is logged."""
+
+
+@dataclass(frozen=True)
+class Found:
+    availability: Availability
+    review: HandReview | None = None
+
+
+def reviewable_match(match_id: str) -> tuple[MatchRecord, engine.Match] | None:
+    """The Gin Rummy match ``match_id`` if this viewer may see its reviews: the account that
+    owns it, or the guest session that played it. ``None`` for anything else (no such match,
+    someone else's, Rommé), so that a page cannot tell another's match from none."""
+    record = load_match(match_id)
+    if record is None or record.game != GIN:
+        return None
+    viewer = viewer_id()
+    if record.owner_user_id is None:
+        if viewer is not None or record.id not in _guest_matches():
+            return None
+    elif record.owner_user_id != viewer:
+        return None
+    return record, engine.Match.from_dict(record.snapshot)
+
+
+def finished(game: engine.Match, number: int) -> bool:
+    return 0 < number <= len(game.results)
+
+
+def hand_review(record: MatchRecord, game: engine.Match, number: int) -> Found:
+    """The review of finished hand ``number``: kept, or computed now and kept."""
+    if not replayable(game, number):
+        return Found(Availability.NONE)
+    try:
+        kept = kept_review(record.id, number)
+        if kept is not None:
+            return Found(Availability.READY, kept)
+        review = review_hand(game, number, PERSON)
+    except Exception as failed:  # the page says so: a review never breaks a page
+        _log_failure(record.id, number, failed)
+        return Found(Availability.UNAVAILABLE)
+    try:
+        keep_review(record.id, review)
+    except SQLAlchemyError as failed:  # shown all the same; computed again next time
+        _log_failure(record.id, number, failed)
+    return Found(Availability.READY, review)
+
+
+def after_move(response: Response, record: MatchRecord, results_before: int) -> None:
+    """Once ``response`` has gone out, review the hands this move finished; a guest's session
+    remembers the match, so its reviews stay open to it after the next match starts."""
+    numbers = list(range(results_before + 1, len(record.snapshot.get("results", ())) + 1))
+    if not numbers:
+        return
+    if record.owner_user_id is None:
+        kept = [m for m in _guest_matches() if m != record.id][-(GUEST_MATCHES_KEPT - 1):]
+        session[GUEST_MATCHES_KEY] = [*kept, record.id]
+    response.call_on_close(_later(current_app._get_current_object(), record.id, numbers))  # type: ignore[attr-defined]
+
+
+def _later(app: Flask, match_id: str, numbers: list[int]) -> Callable[[], None]:
+    def review() -> None:
+        with app.app_context():
+            try:
+                found = load_match(match_id)
+                if found is None:
+                    return
+                game = engine.Match.from_dict(found.snapshot)
+            except Exception as failed:  # after the response: nobody is waiting to be told
+                _log_failure(match_id, numbers[0], failed)
+                return
+            for number in numbers:
+                hand_review(found, game, number)
+
+    return review
+
+
+def _guest_matches() -> list[str]:
+    kept = session.get(GUEST_MATCHES_KEY)
+    listed = [m for m in kept if isinstance(m, str)] if isinstance(kept, list) else []
+    current = session.get(SESSION_MATCH_KEY)
+    return [*listed, current] if isinstance(current, str) else listed
+
+
+def _log_failure(match_id: str, number: int, failed: BaseException) -> None:
+    fields = {"event": "review-unavailable", "match_id": match_id, "hand": number}
+    fields.update(exception_fields(failed))
+    log.error("review unavailable: %s", fields["exception"], extra={"fields": fields})

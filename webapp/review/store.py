@@ -1,0 +1,127 @@
+"""Kept reviews: one ``hand_reviews`` row per match and hand, written once, read many times.
+
+A row holds the encoded review (``ai.review_snapshot``) and its summary's figures in columns,
+so that a match's summary and a player's accuracy trend are sums over rows, never decoding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from gin_engine.ai.review import HandReview, Summary
+from gin_engine.ai.review_snapshot import decode_review, encode_review
+from webapp.extensions import db
+from webapp.models import GIN, HU, HandReviewRow, MatchResult
+from webapp.privacy import mark_private
+
+_ROWS = HandReviewRow.__table__
+TREND_MATCHES = 20
+"""The player page's accuracy trend looks at the last this many ended Gin Rummy matches."""
+
+
+def kept_review(match_id: str, number: int) -> HandReview | None:
+    """The kept review of hand ``number``, or ``None`` when none was kept yet.
+
+    A kept review that no longer reads (``InvalidInputError``) is the caller's to handle.
+    """
+    mark_private()
+    data = db.session.execute(
+        select(_ROWS.c.review).where(_ROWS.c.match_id == match_id, _ROWS.c.hand == number)
+    ).scalar_one_or_none()
+    return None if data is None else decode_review(data)
+
+
+def keep_review(match_id: str, review: HandReview) -> None:
+    """Store ``review`` of hand ``review.number`` and commit; a review already kept (another
+    request computed it first) is left as it is: reviews never change."""
+    summary = review.summary
+    row = {
+        "match_id": match_id,
+        "hand": review.number,
+        "review": encode_review(review),
+        "decisions": summary.decisions,
+        "matched": summary.matched,
+        "points_lost": summary.points_lost,
+        "accuracy_sum": sum(m.accuracy for m in review.moves),
+    }
+    try:
+        db.session.execute(_ROWS.insert().values(**row))
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+
+
+def kept_hands(match_id: str) -> dict[int, Summary]:
+    """The summary of every hand of the match whose review is kept, by hand number."""
+    mark_private()
+    rows = db.session.execute(
+        select(_ROWS.c.hand, _ROWS.c.decisions, _ROWS.c.matched, _ROWS.c.points_lost,
+               _ROWS.c.accuracy_sum)
+        .where(_ROWS.c.match_id == match_id)
+        .order_by(_ROWS.c.hand)
+    )
+    return {hand: _summary(*figures) for hand, *figures in rows}
+
+
+def match_summary(hands: Iterable[Summary]) -> Summary:
+    """The summary of the decisions of several hands together."""
+    found = list(hands)
+    decisions = sum(s.decisions for s in found)
+    accuracies = sum((s.accuracy or 0.0) * s.decisions for s in found)
+    return Summary(
+        decisions=decisions,
+        matched=sum(s.matched for s in found),
+        points_lost=sum(s.points_lost for s in found),
+        accuracy=accuracies / decisions if decisions else None,
+    )
+
+
+@dataclass(frozen=True)
+class MatchAccuracy:
+    """A finished match of the player's and the accuracy of its reviewed decisions."""
+
+    match_id: str
+    finished_at: datetime
+    accuracy: float
+    decisions: int
+
+
+def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccuracy]:
+    """Those of the player's last ``limit`` ended Gin Rummy matches (胡牌制 too) that have a
+    kept review, oldest first: one index range of ``match_results``, then the kept hands of
+    those matches. Practice matches have no ``match_results`` row, so they never count."""
+    mark_private()
+    recent = (
+        select(MatchResult.match_id, MatchResult.finished_at)
+        .where(MatchResult.user_id == user_id, MatchResult.game.in_((GIN, HU)))
+        .order_by(MatchResult.finished_at.desc())
+        .limit(limit)
+        .subquery()
+    )
+    decisions = func.sum(_ROWS.c.decisions)
+    rows = db.session.execute(
+        select(recent.c.match_id, recent.c.finished_at, func.sum(_ROWS.c.accuracy_sum),
+               decisions)
+        .join(_ROWS, _ROWS.c.match_id == recent.c.match_id)
+        .group_by(recent.c.match_id, recent.c.finished_at)
+        .having(decisions > 0)
+        .order_by(recent.c.finished_at)
+    ).all()
+    return [
+        MatchAccuracy(match_id, finished_at, float(total) / int(count), int(count))
+        for match_id, finished_at, total, count in rows
+    ]
+
+
+def _summary(decisions: int, matched: int, points_lost: float, accuracy_sum: float) -> Summary:
+    return Summary(
+        decisions=decisions,
+        matched=matched,
+        points_lost=points_lost,
+        accuracy=accuracy_sum / decisions if decisions else None,
+    )

@@ -1,0 +1,71 @@
+"""The review pages (GET only): one finished hand, and every finished hand of a match.
+
+Only the match's owner (or the guest session that played it) sees them; anyone else, and any
+Rommé match, gets the same 404 as a match that does not exist.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+
+import gin_engine as engine
+from webapp.i18n import gettext as _
+from webapp.play.messages import hand_banner
+from webapp.play.service import PERSON
+from webapp.review.page import decision_rows, figures
+from webapp.review.service import Availability, finished, hand_review, reviewable_match
+from webapp.review.store import kept_hands, match_summary
+from webapp.store import MatchRecord
+
+bp = Blueprint("review", __name__)
+
+
+def _match(match_id: str) -> tuple[MatchRecord, engine.Match]:
+    found = reviewable_match(match_id)
+    if found is None:
+        abort(404, description=_("There is no review of that match for you here."))
+    return found
+
+
+@bp.get("/review/<match_id>/<int:number>")
+def hand(match_id: str, number: int) -> str:
+    record, game = _match(match_id)
+    if not finished(game, number):
+        abort(404, description=_("Hand %(number)d of this match is not over.", number=number))
+    found = hand_review(record, game, number)
+    review = found.review
+    hands = kept_hands(record.id)
+    return render_template(
+        "review/hand.html",
+        record=record,
+        number=number,
+        hands=len(game.results),
+        scoring=game.ruleset.scoring,
+        banner=hand_banner(game.results[number - 1], PERSON),
+        availability=found.availability,
+        Availability=Availability,
+        rows=decision_rows(review, game.ruleset.scoring) if review is not None else [],
+        summary=figures(review.summary) if review is not None else None,
+        match=figures(match_summary(hands.values())) if hands else None,
+        reviewed=len(hands),
+        match_over=game.settlement is not None,
+    )
+
+
+@bp.get("/review/<match_id>")
+def match(match_id: str) -> str:
+    record, game = _match(match_id)
+    found = {n: hand_review(record, game, n) for n in range(1, len(game.results) + 1)}
+    summaries = {n: f.review.summary for n, f in found.items() if f.review is not None}
+    return render_template(
+        "review/match.html",
+        record=record,
+        hands=[
+            (result.number, hand_banner(result, PERSON), found[n].availability,
+             figures(summaries[n]) if n in summaries else None)
+            for n, result in enumerate(game.results, start=1)
+        ],
+        Availability=Availability,
+        match=figures(match_summary(summaries.values())) if summaries else None,
+        match_over=game.settlement is not None,
+    )

@@ -1,0 +1,93 @@
+"""The review in words: each decision's kind, its two moves, their values, the loss, the label.
+
+The moves are named as the person would say them at the table ("Discard 7♠", "Knock,
+discarding 7♠"); 胡牌制 goes out with a 米胡 or a 金胡. Points are written with one decimal and a
+real minus sign, as estimates: "+1.5", "−3.2".
+"""
+
+from __future__ import annotations
+
+from flask_babel import LazyString
+
+import gin_engine as engine
+from gin_engine.ai.review import Kind, Label, MoveReview
+from webapp.i18n import gettext as _
+from webapp.i18n import lazy_pgettext as _lp
+
+LABEL_NAMES: dict[Label, LazyString] = {
+    Label.GOOD: _lp("review label", "Good"),
+    Label.INACCURACY: _lp("review label", "Inaccuracy"),
+    Label.MISTAKE: _lp("review label", "Mistake"),
+    Label.BLUNDER: _lp("review label", "Blunder"),
+}
+_KINDS: dict[tuple[engine.Scoring, Kind], LazyString] = {
+    (engine.Scoring.GIN_RUMMY, Kind.UPCARD): _lp("review", "The upcard: take it or pass"),
+    (engine.Scoring.GIN_RUMMY, Kind.DRAW): _lp("review", "The draw: stock or pile"),
+    (engine.Scoring.GIN_RUMMY, Kind.DISCARD): _lp("review", "The discard"),
+    (engine.Scoring.GIN_RUMMY, Kind.GO_OUT): _lp("review", "Knock or play on"),
+    (engine.Scoring.HU, Kind.UPCARD): _lp("review", "The upcard: take it or pass"),
+    (engine.Scoring.HU, Kind.DRAW): _lp("review", "The draw: stock or pile"),
+    (engine.Scoring.HU, Kind.DISCARD): _lp("review", "The discard"),
+    (engine.Scoring.HU, Kind.GO_OUT): _lp("review", "Go out (胡牌) or play on"),
+}
+# Moves that name a card, by scoring scheme; "play on" is a discard where going out was legal.
+_CARD_MOVES: dict[tuple[engine.Scoring, str], LazyString] = {
+    (engine.Scoring.GIN_RUMMY, "take-upcard"): _lp("review", "Take the upcard %(card)s"),
+    (engine.Scoring.GIN_RUMMY, "draw-discard"): _lp("review", "Take %(card)s from the pile"),
+    (engine.Scoring.GIN_RUMMY, "discard"): _lp("review", "Discard %(card)s"),
+    (engine.Scoring.GIN_RUMMY, "play-on"): _lp("review", "Play on, discarding %(card)s"),
+    (engine.Scoring.GIN_RUMMY, "knock"): _lp("review", "Knock, discarding %(card)s"),
+    (engine.Scoring.GIN_RUMMY, "gin"): _lp("review", "Gin, discarding %(card)s"),
+    (engine.Scoring.HU, "take-upcard"): _lp("review", "Take the upcard %(card)s"),
+    (engine.Scoring.HU, "draw-discard"): _lp("review", "Take %(card)s from the pile"),
+    (engine.Scoring.HU, "discard"): _lp("review", "Discard %(card)s"),
+    (engine.Scoring.HU, "play-on"): _lp("review", "Play on, discarding %(card)s"),
+    (engine.Scoring.HU, "knock"): _lp("review", "米胡, discarding %(card)s face down"),
+    (engine.Scoring.HU, "gin"): _lp("review", "金胡, discarding %(card)s face down"),
+}
+_PLAIN_MOVES: dict[str, LazyString] = {
+    "pass-upcard": _lp("review", "Pass"),
+    "draw-stock": _lp("review", "Draw from the stock"),
+}
+
+
+def label_name(label: Label) -> str:
+    return str(LABEL_NAMES[label])
+
+
+def kind_name(kind: Kind, scoring: engine.Scoring) -> str:
+    return str(_KINDS[(scoring, kind)])
+
+
+def move_name(move: MoveReview, action: engine.Action, scoring: engine.Scoring) -> str:
+    """One of the decision's two moves in words: "Take 7♠ from the pile", "Knock, discarding
+    K♣"; the card taken is the pile top the person saw."""
+    name = engine.action_name(action)
+    if name in _PLAIN_MOVES:
+        return str(_PLAIN_MOVES[name])
+    card = getattr(action, "card", None) or move.position.pile_top
+    if name == "discard" and move.kind is Kind.GO_OUT:
+        name = "play-on"
+    return str(_CARD_MOVES[(scoring, name)]) % {"card": card.symbol if card else ""}
+
+
+def points(value: float) -> str:
+    """An estimate in points, signed, one decimal: "+1.5", "−3.2", "0.0"."""
+    shown = round(value, 1)
+    if shown == 0:
+        return "0.0"
+    return f"{shown:+.1f}".replace("-", "−")
+
+
+def loss_note(move: MoveReview) -> str:
+    """What a loss of 0 means: the expert's own move, or a move estimated at least as good."""
+    if move.matched:
+        return _("You made the expert's move.")
+    if move.loss == 0:
+        return _("Your move is estimated at least as good as the expert's: no loss.")
+    return ""
+
+
+def percent(value: float | None) -> str:
+    """An accuracy, 0-100, as a whole percentage; "–" when there was no decision."""
+    return "–" if value is None else f"{round(value)}%"
