@@ -1,6 +1,6 @@
 """Render the table, a showdown (the hand-over page), the Rommé table and its hand-over page,
-and the leaderboard at phone and desktop sizes in the three languages, into ``screenshots/``
-(git-ignored): ``make screenshots``.
+the leaderboard and a hand's review (复盘) at phone and desktop sizes in the three languages,
+into ``screenshots/`` (git-ignored): ``make screenshots``.
 
 The pages come from a throw-away SQLite database built by the real migrations and a real
 Chromium with JavaScript off, as the browser tests use them. The table and the showdown are a
@@ -28,6 +28,7 @@ from tests.web.account_helpers import make_user, seed_result  # noqa: E402
 from tests.web.browser_helpers import draw_after_passing, seat_in_browser  # noqa: E402
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 from tests.web.play_helpers import stored  # noqa: E402
+from tests.web.review_helpers import seat_game, simulated  # noqa: E402
 from tests.web.romme_helpers import (  # noqa: E402
     person_choice,
     post_romme,
@@ -85,6 +86,27 @@ def table_and_showdown(app: Flask, browser: Browser, base: str, lang: str, size:
     context.close()
 
 
+def review(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
+    """The review of a hand (an easy player's first hand, seed 21); on a phone one screen from
+    its first decision labelled worse than good."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  java_script_enabled=False, locale=LANGS[lang])
+    page = context.new_page()
+    client = app.test_client()
+    client.get(f"/?lang={lang}")
+    match_id = seat_game(app, client, simulated("standard", 21), "standard")
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+    page.goto(f"{base}/review/{match_id}/1")
+    if size == "phone":  # one screen, from the first move labelled worse than good
+        first = page.locator("li.decision:not([data-label=good])").first.get_attribute("id")
+        page.goto(f"{base}/review/{match_id}/1#{first}")
+    shoot(page, f"review-{lang}", size)
+    context.close()
+
+
 def romme(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
     """The Rommé table at its first play step with a lay-off or swap button, then the first
     hand-over page."""
@@ -134,6 +156,7 @@ def main() -> None:
                     table_and_showdown(app, browser, base, lang, size)
                     romme(app, browser, base, lang, size)
                     leaderboard(browser, base, lang, size)
+                    review(app, browser, base, lang, size)
             browser.close()
 
 

@@ -18,8 +18,8 @@ from webapp.play.service import SESSION_MATCH_KEY
 from webapp.store import create_match
 
 ROW = re.compile(
-    r'<li class="decision[^"]*" data-decision="(\d+)" data-label="(\w+)" data-loss="([\d.]+)"'
-    r' data-matched="(true|false)">(.*?)</li>',
+    r'<li class="decision[^"]*" id="decision-\d+" data-decision="(\d+)" data-label="(\w+)"'
+    r' data-loss="([\d.]+)" data-matched="(true|false)">(.*?)</li>',
     re.S,
 )
 MOVE = re.compile(r'data-move="(played|expert)">(.*?) <span class="value">([^<]*)</span>', re.S)

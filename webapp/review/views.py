@@ -55,13 +55,21 @@ def hand(match_id: str, number: int) -> str:
 @bp.get("/review/<match_id>")
 def match(match_id: str) -> str:
     record, game = _match(match_id)
-    found = {n: hand_review(record, game, n) for n in range(1, len(game.results) + 1)}
-    summaries = {n: f.review.summary for n, f in found.items() if f.review is not None}
+    summaries = kept_hands(record.id)  # the kept hands' figures, without decoding their moves
+    availability = {}
+    for number in range(1, len(game.results) + 1):
+        if number in summaries:
+            availability[number] = Availability.READY
+            continue
+        found = hand_review(record, game, number)  # not reviewed yet: reviewed now, and kept
+        availability[number] = found.availability
+        if found.review is not None:
+            summaries[number] = found.review.summary
     return render_template(
         "review/match.html",
         record=record,
         hands=[
-            (result.number, hand_banner(result, PERSON), found[n].availability,
+            (n, hand_banner(result, PERSON), availability[n],
              figures(summaries[n]) if n in summaries else None)
             for n, result in enumerate(game.results, start=1)
         ],
