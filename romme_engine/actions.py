@@ -118,7 +118,7 @@ def parse_action(text: str) -> Action:
     if len(args) not in ((2, 3) if cls is LayOff else (2,)):
         raise InvalidInputError(f"{name} needs a card and a meld number")
     card = Card.parse(args[0])
-    if not args[1].isdigit():
+    if not (args[1].isascii() and args[1].isdigit()):  # "²" and "٢" are digits to isdigit()
         raise InvalidInputError(f"not a meld number: {args[1]!r}")
     meld = int(args[1])
     if cls is SwapJoker:

@@ -88,8 +88,12 @@ class Card:
         if exact is not None:
             return exact
         raw = text.strip().upper()
-        if raw.startswith("JK") and raw[2:].isdigit() and 1 <= int(raw[2:]) <= JOKERS:
-            return DECK[NATURALS + int(raw[2:]) - 1]
+        # isascii: str.isdigit() also holds for "２", "٢" and "²", which are not a joker's number.
+        number = raw[2:]
+        if raw.startswith("JK") and number.isascii() and number.isdigit() and (
+            1 <= int(number) <= JOKERS
+        ):
+            return DECK[NATURALS + int(number) - 1]
         second = raw.endswith("'")
         read = read_rank_suit(raw[:-1] if second else raw)
         if read is None:

@@ -27,7 +27,10 @@ def test_every_card_round_trips_through_its_code_and_the_snapshot_form():
     assert decode_cards(encode_cards(DECK)) == list(DECK)
 
 
-@pytest.mark.parametrize("text", ["", "1S", "7X", "JK0", "JK7", "7S''", "ZZZ"])
+# A joker's number in other digits (Arabic-Indic, full-width, superscript) is no number.
+@pytest.mark.parametrize(
+    "text", ["", "1S", "7X", "JK0", "JK7", "7S''", "ZZZ", "JK\u0661", "JK\uff11", "JK\u00b2"]
+)
 def test_unreadable_cards_are_invalid_input(text):
     with pytest.raises(InvalidCardError):
         Card.parse(text)

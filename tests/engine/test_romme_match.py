@@ -58,7 +58,10 @@ def test_actions_round_trip_through_their_text():
     assert seen >= 300
 
 
-@pytest.mark.parametrize("text", ["", "fly", "draw 7S", "meld", "lay-off 7S x", "lay-off 7S 0 up"])
+@pytest.mark.parametrize("text", [
+    "", "fly", "draw 7S", "meld", "lay-off 7S x", "lay-off 7S 0 up",
+    "lay-off 7S \u0660", "swap 7S \uff10", "swap 7S \u00b2",  # other scripts' digits
+])
 def test_malformed_actions_are_invalid_input(text):
     with pytest.raises(InvalidInputError):
         parse_action(text)
