@@ -16,6 +16,7 @@ from webapp import (
     cli,
     database,
     errors,
+    form_rules,
     health,
     i18n,
     labels,
@@ -100,6 +101,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(
         app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True
     )
+    # Before the CSRF check, so that it too reads an unambiguous form.
+    form_rules.init_app(app)
     csrf.init_app(app)
     babel.init_app(
         app,

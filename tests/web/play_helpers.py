@@ -73,6 +73,23 @@ def stored(app: Flask, match_id: str) -> tuple[int, dict[str, Any], MatchRow]:
         return row.version, row.snapshot, row
 
 
+def stored_rows(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table as the database driver reads it (on SQLite the stored text
+    itself), to check that a refused request left the database byte for byte as it was."""
+    from webapp.extensions import db
+
+    with app.app_context():
+        connection = db.session.connection()
+        rows = {
+            table.name: [tuple(row) for row in connection.exec_driver_sql(
+                f'SELECT * FROM "{table.name}" ORDER BY 1'
+            )]
+            for table in db.metadata.sorted_tables
+        }
+        db.session.remove()
+    return rows
+
+
 def seat_match(
     app: Flask,
     client: FlaskClient,

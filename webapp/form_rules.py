@@ -1,0 +1,52 @@
+"""One reading of every posted form: a field sent twice, or digits of another script, are refused.
+
+The site's pages send each field once and write numbers with 0–9. A form carrying a field
+twice (``discard=4S&discard=9H``, ``action=discard&action=knock``) or a digit of another
+script (``opponents=٢`` Arabic-Indic, full-width ``２``, superscript ``²``) was not made by
+one of them: reading the first value, or letting ``int()`` read ``٢`` as 2, would apply a move
+or a start the person never chose. So before any view (or the CSRF check) reads it, such a
+form gets the one translated 400 below, on every POST route, a new one included.
+
+Two kinds of field are exempt, named here: a field that carries a list (the Rommé turn form's
+ticked ``cards``), and the person's own text (a username, a password typed twice, the seed of
+their own), where any character is content: ``ｂｏｂ２`` is how a full-width keyboard types
+``bob2``, and a password may hold any digit.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request
+from werkzeug.datastructures import MultiDict
+
+from webapp.i18n import lazy_gettext as _l
+from webapp.play.forms import BadInput
+
+LISTS = frozenset({"cards"})
+OWN_TEXT = frozenset({"username", "password", "confirm", "player_seed"})
+AMBIGUOUS_FORM = _l("The form's contents are not valid. Reload the page and try again.")
+
+
+def ambiguous(form: MultiDict[str, str]) -> bool:
+    """Whether ``form`` repeats a one-value field or has a non-ASCII digit outside own text."""
+    for name, values in form.lists():
+        if len(values) > 1 and name not in LISTS:
+            return True
+        if name not in OWN_TEXT and any(_foreign_digit(value) for value in values):
+            return True
+    return False
+
+
+def _foreign_digit(value: str) -> bool:
+    # str.isdigit() holds for every script's digits and for "²"; int() reads most of them.
+    return not value.isascii() and any(ch.isdigit() and not ch.isascii() for ch in value)
+
+
+def refuse_ambiguous_form() -> None:
+    """``before_request``: a POST to a route of the site with an ambiguous form is a 400."""
+    # url_rule is None when routing failed: a 404 or 405 answers that request as it is.
+    if request.method == "POST" and request.url_rule is not None and ambiguous(request.form):
+        raise BadInput(AMBIGUOUS_FORM)
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(refuse_ambiguous_form)
