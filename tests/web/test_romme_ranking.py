@@ -18,7 +18,7 @@ from tests.web.romme_helpers import last_hand, post_romme, romme_page, seat_romm
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, PlayerTotal, PointAward
 
-THREADS = 8
+THREADS = 20  # the final move sent 20 times at once, as issue 36's probe raced it
 OUT_IN_ONE = "JC QC KC 2D"  # lay J♣ Q♣ K♣ (30, the opening), discard 2♦: out
 
 
