@@ -41,6 +41,7 @@ run: $(STAMP)
 test: $(STAMP)
 	scripts/ensure-chromium
 	scripts/ensure-nginx
+	scripts/ensure-redis
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

@@ -1,13 +1,31 @@
-"""Rate limits when Redis is down, and production's need for shared counting (issue 14, 2)."""
+"""Rate limits when Redis is down, and production's need for shared counting (issue 14, 2);
+with Redis, two processes share one count, and without it each counts alone (issue 36).
+``make test`` installs redis-server when it is missing (scripts/ensure-redis)."""
 
 from __future__ import annotations
 
 import logging
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import redis
 from flask import Flask
 
+from benchmarks.webclient import (
+    CSRF,
+    ROOT,
+    VENV_BIN,
+    HttpFailure,
+    ServerProcess,
+    WebClient,
+    free_port,
+    server_env,
+)
 from tests.web.account_helpers import PASSWORD, login, register
 from webapp import create_app
 from webapp.config import ConfigError
@@ -65,3 +83,96 @@ def test_production_starts_with_redis_or_when_told_to_count_per_process(
         monkeypatch.setenv(name, value)
     app = create_app({"INSTANCE_PATH": str(tmp_path)})
     assert app.config["APP_ENV"] == "production"
+
+
+# --- two app processes (gunicorn, one worker each) and a Redis of the test's own ----------
+
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+ATTEMPTS_A_MINUTE = 3
+
+
+@contextmanager
+def redis_server(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Debian's redis-server on a free port, keeping nothing on disk; yields its URL and
+    process (the test stops it to play an outage)."""
+    if not Path(REDIS_SERVER).exists():
+        raise RuntimeError(f"{REDIS_SERVER} is missing: run scripts/ensure-redis")
+    port = free_port()
+    process = subprocess.Popen(
+        [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--save", "",
+         "--appendonly", "no", "--dir", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    client = redis.Redis(port=port)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0", process
+    finally:
+        client.close()
+        if process.poll() is None:
+            process.terminate()
+        process.wait(timeout=10)
+
+
+@contextmanager
+def two_app_processes(folder: Path, redis_url: str) -> Iterator[tuple[str, str]]:
+    """The production command twice (as two hosts would run it) on one SQLite database,
+    counting the rate limits in ``redis_url``; yields both base URLs."""
+    env = server_env(f"sqlite:///{folder / 'site.sqlite3'}", WEB_CONCURRENCY="1",
+                     INSTANCE_PATH=str(folder), REDIS_URL=redis_url, RATE_LIMIT_PER_PROCESS="",
+                     AUTH_RATE_LIMIT=f"{ATTEMPTS_A_MINUTE} per minute")
+    subprocess.run([str(VENV_BIN / "flask"), "--app", "webapp", "db", "upgrade"],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+    first = ServerProcess(env, log=folder / "first.log").start("/healthz", wait=120)
+    try:
+        second = ServerProcess(env, log=folder / "second.log").start("/healthz", wait=120)
+        try:
+            yield first.base, second.base
+        finally:
+            second.stop()
+    finally:
+        first.stop()
+
+
+def failed_logins(base: str, count: int) -> list[int]:
+    """``count`` logins with a wrong password from one browser; their statuses."""
+    browser = WebClient([base])
+    token = CSRF.search(browser.request("GET", "/login").body)
+    assert token is not None
+    statuses = []
+    for _ in range(count):
+        try:
+            statuses.append(browser.request("POST", "/login", {
+                "csrf_token": token.group(1), "username": "nobody", "password": "wrong password",
+            }).status)
+        except HttpFailure as failure:
+            statuses.append(int(failure.kind.removeprefix("http ")))
+    return statuses
+
+
+def test_two_processes_share_the_limit_in_redis_and_each_counts_alone_without_it(
+    tmp_path: Path,
+) -> None:
+    with redis_server(tmp_path) as (url, redis_process), \
+            two_app_processes(tmp_path, url) as (first, second):
+        # Shared: two attempts on one process and one on the other use up the three.
+        assert failed_logins(first, 2) == [422, 422]
+        assert failed_logins(second, 1) == [422]
+        assert failed_logins(first, 1) == [429]
+        assert failed_logins(second, 1) == [429]
+        assert redis.Redis.from_url(url).keys("LIMITS:*"), "Redis holds no counter"
+        # Redis gone: each process counts for itself, in its own memory, from zero.
+        redis_process.terminate()
+        redis_process.wait(timeout=10)
+        assert failed_logins(first, ATTEMPTS_A_MINUTE + 1) == [422] * ATTEMPTS_A_MINUTE + [429]
+        assert failed_logins(second, ATTEMPTS_A_MINUTE + 1) == [422] * ATTEMPTS_A_MINUTE + [429]
+    for log in ("first.log", "second.log"):
+        assert "falling back to in-memory" in (tmp_path / log).read_text()
