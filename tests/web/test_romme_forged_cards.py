@@ -52,8 +52,8 @@ def opened_and_drawn(app: Flask, client: FlaskClient) -> str:
 
 
 def elsewhere(app: Flask, match_id: str) -> dict[str, romme.Card]:
-    """A card the person does not hold from each place where cards lie (hidden ones first),
-    and a joker the person does not hold."""
+    """A natural card the person does not hold from each place where cards lie (the hidden
+    places first)."""
     hand = romme.Match.from_dict(stored(app, match_id)[1]).hand
     places = {
         "the computer's hand": hand.hands[1],
@@ -110,6 +110,7 @@ def test_forged_cards_are_refused_alike_and_change_nothing_before_and_while_stag
     response = post_romme(client, romme_page(client),
                           {"action": "meld", "cards": [str(joker), "5H", "6H"]})
     assert response.status_code == 303 and f"meld={joker}+" in response.location
+    assert client.get(response.location.split("#")[0]).status_code == 200
     assert stored_rows(app) == before
     response = post_romme(client, romme_page(client), with_card(FORGED["meld"], joker))
     assert refusal(response.get_data(as_text=True)) == NOT_HELD
