@@ -21,11 +21,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flask import Flask  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 from tests.web.account_helpers import make_user, seed_result  # noqa: E402
-from tests.web.browser_helpers import draw_after_passing, seat_in_browser  # noqa: E402
+from tests.web.browser_helpers import (  # noqa: E402
+    draw_after_passing,
+    seat_in_browser,
+    share_session,
+)
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 from tests.web.play_helpers import stored  # noqa: E402
 from tests.web.review_helpers import seat_game, simulated  # noqa: E402
@@ -89,16 +94,9 @@ def table_and_showdown(app: Flask, browser: Browser, base: str, lang: str, size:
 def review(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
     """The review of a hand (an easy player's first hand, seed 21); on a phone one screen from
     its first decision labelled worse than good."""
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  java_script_enabled=False, locale=LANGS[lang])
-    page = context.new_page()
-    client = app.test_client()
-    client.get(f"/?lang={lang}")
+    context, page, client = browser_session(app, browser, lang, size)
     match_id = seat_game(app, client, simulated("standard", 21), "standard")
-    cookie = client.get_cookie("session")
-    assert cookie is not None
-    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+    share_session(client, page, base)
     page.goto(f"{base}/review/{match_id}/1")
     if size == "phone":  # one screen, from the first move labelled worse than good
         first = page.locator("li.decision:not([data-label=good])").first.get_attribute("id")
@@ -107,19 +105,25 @@ def review(app: Flask, browser: Browser, base: str, lang: str, size: str) -> Non
     context.close()
 
 
-def romme(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
-    """The Rommé table at its first play step with a lay-off or swap button, then the first
-    hand-over page."""
+def browser_session(
+    app: Flask, browser: Browser, lang: str, size: str
+) -> tuple[BrowserContext, Page, FlaskClient]:
+    """A JavaScript-off page at ``size`` and a test client speaking ``lang``: seat a match
+    with the client, then `share_session` hands its session to the page."""
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
                                   java_script_enabled=False, locale=LANGS[lang])
-    page = context.new_page()
     client = app.test_client()
     client.get(f"/?lang={lang}")
+    return context, context.new_page(), client
+
+
+def romme(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
+    """The Rommé table at its first play step with a lay-off or swap button, then the first
+    hand-over page."""
+    context, page, client = browser_session(app, browser, lang, size)
     match_id = seat_romme(app, client, players=4, seed=11, difficulty="normal")
-    cookie = client.get_cookie("session")
-    assert cookie is not None
-    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+    share_session(client, page, base)
     shots = [("romme-table", lambda p: p.phase == "play" and "data-meld-move" in p.html),
              ("romme-hand-over", lambda p: p.phase == "hand-over")]
     for _ in range(2000):

@@ -37,6 +37,13 @@ def seat_in_browser(
     return match_id
 
 
+def share_session(client: FlaskClient, page: Page, base_url: str) -> None:
+    """Hand the test client's session (its match, its language, its login) to the page."""
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base_url}])
+
+
 def draw_after_passing(page: Page, base_url: str) -> None:
     """On a seated stacked deal: open the table, pass the upcard (the computer passes too) and
     draw K♣ from the stock."""

@@ -20,7 +20,7 @@ from playwright.sync_api import Page
 
 import romme_engine as romme
 from tests.web.account_helpers import register
-from tests.web.browser_helpers import seat_in_browser
+from tests.web.browser_helpers import seat_in_browser, share_session
 from tests.web.play_helpers import seat_match, stored
 from tests.web.romme_helpers import person_choice, post_romme, romme_page, seat_romme
 from tests.web.test_browser_play import phase, play_one_turn
@@ -43,12 +43,6 @@ def violations(page: Page) -> list[str]:
     finally:
         audit.close()
     return [f"{v['id']}: {[n['html'][:100] for n in v['nodes'][:3]]}" for v in found]
-
-
-def share_session(client: FlaskClient, page: Page, base_url: str) -> None:
-    cookie = client.get_cookie("session")
-    assert cookie is not None
-    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base_url}])
 
 
 @pytest.mark.parametrize("locale", LOCALES)

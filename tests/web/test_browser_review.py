@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Page
 
-from tests.web.browser_helpers import page_width
+from tests.web.browser_helpers import page_width, share_session
 from tests.web.review_helpers import seat_game, simulated
-from tests.web.test_browser_axe import share_session, violations
+from tests.web.test_browser_axe import violations
 
 WIDTH, HEIGHT = 390, 844
 

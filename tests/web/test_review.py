@@ -380,3 +380,14 @@ def test_the_player_page_links_each_hand_and_draws_the_accuracy_trend(app, clien
     # the same page seen by anyone else: no trend, no review links
     public = app.test_client().get("/u/trend_player").get_data(as_text=True)
     assert "accuracy-trend" not in public and "/review/" not in public
+
+
+def test_a_hu_hand_is_reviewed_in_hu_words(app, client):
+    client.get("/?lang=zh_Hans")
+    game = simulated("hu", 0)  # the easy player goes out with a 米胡, throwing 7♥
+    match_id = seat_game(app, client, game, "hu")
+    page = client.get(f"/review/{match_id}/1").get_data(as_text=True)
+    last = rows(page)[-1]
+    assert last.played == "米胡，扣下 7♥"
+    assert '<span class="decision-kind">胡牌还是继续</span>' in last.html
+    assert "敲牌" not in page

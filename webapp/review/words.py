@@ -20,30 +20,26 @@ LABEL_NAMES: dict[Label, LazyString] = {
     Label.MISTAKE: _lp("review label", "Mistake"),
     Label.BLUNDER: _lp("review label", "Blunder"),
 }
-_KINDS: dict[tuple[engine.Scoring, Kind], LazyString] = {
-    (engine.Scoring.GIN_RUMMY, Kind.UPCARD): _lp("review", "The upcard: take it or pass"),
-    (engine.Scoring.GIN_RUMMY, Kind.DRAW): _lp("review", "The draw: stock or pile"),
-    (engine.Scoring.GIN_RUMMY, Kind.DISCARD): _lp("review", "The discard"),
-    (engine.Scoring.GIN_RUMMY, Kind.GO_OUT): _lp("review", "Knock or play on"),
-    (engine.Scoring.HU, Kind.UPCARD): _lp("review", "The upcard: take it or pass"),
-    (engine.Scoring.HU, Kind.DRAW): _lp("review", "The draw: stock or pile"),
-    (engine.Scoring.HU, Kind.DISCARD): _lp("review", "The discard"),
-    (engine.Scoring.HU, Kind.GO_OUT): _lp("review", "Go out (胡牌) or play on"),
+_KINDS: dict[Kind, LazyString] = {
+    Kind.UPCARD: _lp("review", "The upcard: take it or pass"),
+    Kind.DRAW: _lp("review", "The draw: stock or pile"),
+    Kind.DISCARD: _lp("review", "The discard"),
+    Kind.GO_OUT: _lp("review", "Knock or play on"),
 }
-# Moves that name a card, by scoring scheme; "play on" is a discard where going out was legal.
-_CARD_MOVES: dict[tuple[engine.Scoring, str], LazyString] = {
-    (engine.Scoring.GIN_RUMMY, "take-upcard"): _lp("review", "Take the upcard %(card)s"),
-    (engine.Scoring.GIN_RUMMY, "draw-discard"): _lp("review", "Take %(card)s from the pile"),
-    (engine.Scoring.GIN_RUMMY, "discard"): _lp("review", "Discard %(card)s"),
-    (engine.Scoring.GIN_RUMMY, "play-on"): _lp("review", "Play on, discarding %(card)s"),
-    (engine.Scoring.GIN_RUMMY, "knock"): _lp("review", "Knock, discarding %(card)s"),
-    (engine.Scoring.GIN_RUMMY, "gin"): _lp("review", "Gin, discarding %(card)s"),
-    (engine.Scoring.HU, "take-upcard"): _lp("review", "Take the upcard %(card)s"),
-    (engine.Scoring.HU, "draw-discard"): _lp("review", "Take %(card)s from the pile"),
-    (engine.Scoring.HU, "discard"): _lp("review", "Discard %(card)s"),
-    (engine.Scoring.HU, "play-on"): _lp("review", "Play on, discarding %(card)s"),
-    (engine.Scoring.HU, "knock"): _lp("review", "米胡, discarding %(card)s face down"),
-    (engine.Scoring.HU, "gin"): _lp("review", "金胡, discarding %(card)s face down"),
+# Moves that name a card; "play on" is a discard where going out was legal.
+_CARD_MOVES: dict[str, LazyString] = {
+    "take-upcard": _lp("review", "Take the upcard %(card)s"),
+    "draw-discard": _lp("review", "Take %(card)s from the pile"),
+    "discard": _lp("review", "Discard %(card)s"),
+    "play-on": _lp("review", "Play on, discarding %(card)s"),
+    "knock": _lp("review", "Knock, discarding %(card)s"),
+    "gin": _lp("review", "Gin, discarding %(card)s"),
+}
+# 胡牌制 goes out (胡牌) with a 米胡 or a 金胡, the card face down; the rest is said alike.
+_HU_KINDS: dict[Kind, LazyString] = {Kind.GO_OUT: _lp("review", "Go out (胡牌) or play on")}
+_HU_CARD_MOVES: dict[str, LazyString] = {
+    "knock": _lp("review", "米胡, discarding %(card)s face down"),
+    "gin": _lp("review", "金胡, discarding %(card)s face down"),
 }
 _PLAIN_MOVES: dict[str, LazyString] = {
     "pass-upcard": _lp("review", "Pass"),
@@ -56,7 +52,8 @@ def label_name(label: Label) -> str:
 
 
 def kind_name(kind: Kind, scoring: engine.Scoring) -> str:
-    return str(_KINDS[(scoring, kind)])
+    hu = scoring is engine.Scoring.HU
+    return str(_HU_KINDS.get(kind, _KINDS[kind]) if hu else _KINDS[kind])
 
 
 def move_name(move: MoveReview, action: engine.Action, scoring: engine.Scoring) -> str:
@@ -68,7 +65,10 @@ def move_name(move: MoveReview, action: engine.Action, scoring: engine.Scoring) 
     card = getattr(action, "card", None) or move.position.pile_top
     if name == "discard" and move.kind is Kind.GO_OUT:
         name = "play-on"
-    return str(_CARD_MOVES[(scoring, name)]) % {"card": card.symbol if card else ""}
+    words = _CARD_MOVES[name]
+    if scoring is engine.Scoring.HU:
+        words = _HU_CARD_MOVES.get(name, words)
+    return str(words) % {"card": card.symbol if card else ""}
 
 
 def points(value: float) -> str:
