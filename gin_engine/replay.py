@@ -26,6 +26,7 @@ from gin_engine.actions import (
     PassUpcard,
     TakeUpcard,
 )
+from gin_engine.cards import Card
 from gin_engine.errors import GinError, InvalidInputError
 from gin_engine.hand import Event, Hand, Move
 from gin_engine.match import Match, shuffled_deck
@@ -60,11 +61,9 @@ def replay(match: Match, number: int) -> list[Step]:
     if not replayable(match, number):
         raise InvalidInputError(f"hand {number} kept no moves")
     result = match.results[number - 1]
-    deck = match.stacked.get(number) or shuffled_deck(
-        deal_seed(match.seed, match.player_seed), number
-    )
     again = Match(
-        match.ruleset, match.seed, Hand.deal(match.ruleset, number, result.dealer, deck),
+        match.ruleset, match.seed,
+        Hand.deal(match.ruleset, number, result.dealer, deck_of(match, number)),
         number, match.player_seed,
     )
     again.results = list(match.results[: number - 1])
@@ -79,6 +78,17 @@ def replay(match: Match, number: int) -> list[Step]:
     if again.results[-1:] != [result]:
         raise InvalidInputError(f"hand {number} does not replay to its result")
     return steps
+
+
+def deck_of(match: Match, number: int) -> tuple[Card, ...]:
+    """The order hand ``number`` was dealt from: given in full (``stacked``), else the seed's.
+    Only for a hand that is over (`replayable`): the deck holds the stock's order."""
+    if not replayable(match, number):
+        raise InvalidInputError(f"hand {number} is not over or kept no moves")
+    given = match.stacked.get(number)
+    if given is not None:
+        return given
+    return tuple(shuffled_deck(deal_seed(match.seed, match.player_seed), number))
 
 
 def _action(event: Event) -> Action:

@@ -20,7 +20,7 @@ from gin_engine.ai import Bot, make_bot
 from gin_engine.deck import stacked_deck
 from gin_engine.driver import play
 from gin_engine.hand import Event, Move
-from gin_engine.replay import replay, replayable
+from gin_engine.replay import deck_of, replay, replayable
 
 
 @dataclass
@@ -90,3 +90,25 @@ def test_a_hand_in_play_or_with_other_moves_does_not_replay():
         replay(match, 1)
     match.played[1] = tuple(moves)
     assert len(replay(match, 1)) == len(moves)
+
+
+def test_a_finished_hand_can_be_dealt_again_from_its_deck():
+    """``deck_of`` gives the deck a hand was dealt from: a new match dealt from it, played with
+    the hand's moves, ends as the hand did (its stock draws drew the same cards)."""
+    match = Match.new(STANDARD, random.Random(8))
+    play(match, [make_bot("easy", random.Random(1)), make_bot("normal", random.Random(2))],
+         hands=2)
+    for number in (1, 2):
+        steps = replay(match, number)
+        ended = match.results[number - 1]
+        again = Match.new(STANDARD, random.Random(99), deck=deck_of(match, number),
+                          first_dealer=ended.dealer)
+        assert again.view(steps[0].seat).hand == steps[0].view.hand
+        for step in steps:
+            again.apply(step.seat, step.action)
+        (result,) = again.results
+        assert (result.end, result.scorer, result.points, result.knocker_melds) == (
+            ended.end, ended.scorer, ended.points, ended.knocker_melds)
+        assert again.stacked == {1: deck_of(match, number)}
+    with pytest.raises(InvalidInputError):
+        deck_of(match, 3)  # not dealt yet
