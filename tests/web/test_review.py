@@ -202,6 +202,12 @@ def test_the_labels_in_each_language(app, client):
             as_text=True)
         for label, word in zip(("good", "inaccuracy", "blunder"), words, strict=True):
             assert f'<span class="review-label label-{label}">{word}</span>' in page
+    # the note gives the thresholds the labels follow
+    limits = {label.value: f"{points:g}" for label, points in LABELS}
+    assert (f"up to {limits['inaccuracy']} points lost is good; more than {limits['inaccuracy']}"
+            f" an inaccuracy, more than {limits['mistake']} a mistake, more than"
+            f" {limits['blunder']} a blunder") in page.replace("\n", " ")
+    assert limits == {"inaccuracy": "4", "mistake": "8", "blunder": "12"}
 
 
 def test_a_review_is_computed_once_and_kept(app, client):

@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response
 import gin_engine as engine
 from gin_engine.ai.review import HandReview, review_hand
 from gin_engine.replay import replayable
+from webapp.extensions import db
 from webapp.models import GIN
 from webapp.play.service import PERSON, SESSION_MATCH_KEY, viewer_id
 from webapp.requestlog import exception_fields
@@ -85,6 +86,7 @@ def hand_review(record: MatchRecord, game: engine.Match, number: int) -> Found:
     try:
         keep_review(record.id, review)
     except SQLAlchemyError as failed:  # shown all the same; computed again next time
+        db.session.rollback()
         _log_failure(record.id, number, failed)
     return Found(Availability.READY, review)
 

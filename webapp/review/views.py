@@ -15,6 +15,7 @@ from webapp.play.service import PERSON
 from webapp.review.page import decision_rows, figures
 from webapp.review.service import Availability, finished, hand_review, reviewable_match
 from webapp.review.store import kept_hands, match_summary
+from webapp.review.words import thresholds
 from webapp.store import MatchRecord
 
 bp = Blueprint("review", __name__)
@@ -49,6 +50,7 @@ def hand(match_id: str, number: int) -> str:
         match=figures(match_summary(hands.values())) if hands else None,
         reviewed=len(hands),
         match_over=game.settlement is not None,
+        thresholds=thresholds(),
     )
 
 

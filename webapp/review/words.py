@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask_babel import LazyString
 
 import gin_engine as engine
-from gin_engine.ai.review import Kind, Label, MoveReview
+from gin_engine.ai.review import LABELS, Kind, Label, MoveReview
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_pgettext as _lp
 
@@ -45,6 +45,11 @@ _PLAIN_MOVES: dict[str, LazyString] = {
     "pass-upcard": _lp("review", "Pass"),
     "draw-stock": _lp("review", "Draw from the stock"),
 }
+
+
+def thresholds() -> dict[str, str]:
+    """Each label's threshold in points, as the page's note says them: {"mistake": "8", …}."""
+    return {name.value: f"{points:g}" for name, points in LABELS}
 
 
 def label_name(label: Label) -> str:
