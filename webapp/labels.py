@@ -50,6 +50,12 @@ _ROMME_HAND_ENDS: dict[romme_engine.HandEnd, LazyString] = {
     romme_engine.HandEnd.HAND_ROMME: _lp("Rommé hand", "Hand-Rommé"),
     romme_engine.HandEnd.STOCK_OUT: _lp("Rommé hand", "stock ran out"),
 }
+# A count of matches out of ten, in "wins about six of ten" (Chinese writes the numeral).
+_OF_TEN: tuple[LazyString, ...] = (
+    _lp("of ten", "0"), _lp("of ten", "1"), _lp("of ten", "2"), _lp("of ten", "3"),
+    _lp("of ten", "4"), _lp("of ten", "5"), _lp("of ten", "6"), _lp("of ten", "7"),
+    _lp("of ten", "8"), _lp("of ten", "9"), _lp("of ten", "10"),
+)
 _MELD_KINDS: dict[engine.MeldKind, LazyString] = {
     engine.MeldKind.SET: _l("Set"),
     engine.MeldKind.RUN: _l("Run"),
@@ -167,6 +173,11 @@ def ruleset_line(ruleset: engine.Ruleset) -> str:
     }
 
 
+def of_ten(count: int) -> str:
+    """``count`` (0 to 10) as the sentence "about six of ten matches" writes it."""
+    return str(_OF_TEN[count])
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         difficulties=DIFFICULTIES,
@@ -177,4 +188,5 @@ def init_app(app: Flask) -> None:
         meld_kind_name=meld_kind_name,
         ruleset_line=ruleset_line,
         match_progress=match_progress,
+        of_ten=of_ten,
     )

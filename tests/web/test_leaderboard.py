@@ -203,7 +203,9 @@ def test_my_page_needs_a_login_and_a_player_without_points_has_no_chart(seeded, 
     assert client.get("/me").status_code == 302
     login(client, "dan")
     html = client.get("/me").get_data(as_text=True)
-    assert "Your statistics" in html and "<svg" not in html
+    # No points chart; the rating's chart has his one lost match.
+    assert "Your statistics" in html and 'id="chart-title"' not in html
+    assert html.count("<svg") == 1 and 'id="rating-chart-title"' in html
     assert stat(html, "losses") == "1" and stat(html, "knock-deadwood") == "–"
 
 

@@ -1,8 +1,11 @@
-"""The geometry of the points-over-time chart; the template writes it out as SVG.
+"""The geometry of the player page's charts over time; the template writes them out as SVG.
 
-A step line: the running total of ranking points jumps at each award and stays flat
-between awards. The horizontal axis is time, the vertical one points, from zero. The series
-may be the last awards only: the line then starts at the total before the first one shown.
+Points: a step line, the running total of ranking points jumping at each award and staying
+flat between awards, the vertical axis from zero. The series may be the last awards only: the
+line then starts at the total before the first one shown.
+
+Rating: a line through the rating after each rated match, the vertical axis spanning the
+ratings shown in round steps.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from webapp.board.profile import PointsAt
+from webapp.board.profile import PointsAt, RatingAt
 
 WIDTH, HEIGHT = 600, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 32  # margins for the axis labels
@@ -48,35 +51,68 @@ def _nice_ceiling(value: int) -> int:
         step *= 10
 
 
+PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+
+class _Axes:
+    """Time across from ``start`` to ``end``; values up from ``low`` to ``high``."""
+
+    def __init__(self, start: datetime, end: datetime, low: float, high: float) -> None:
+        self.start, self.span = start, (end - start).total_seconds()
+        self.low, self.high = low, high
+
+    def x(self, at: datetime) -> float:
+        share = (at - self.start).total_seconds() / self.span if self.span else 0.5
+        return round(LEFT + share * PLOT_W, 1)
+
+    def y(self, value: float) -> float:
+        return round(TOP + PLOT_H - (value - self.low) / (self.high - self.low) * PLOT_H, 1)
+
+    def y_ticks(self) -> list[Tick]:
+        step = (self.high - self.low) / Y_TICKS
+        values = [round(self.low + step * i) for i in range(Y_TICKS + 1)]
+        return [Tick(self.y(v), str(v)) for v in values]
+
+    def x_ticks(self, end: datetime) -> list[Tick]:
+        ticks = [Tick(self.x(self.start), self.start.strftime("%Y-%m-%d"))]
+        if self.span:
+            ticks.append(Tick(self.x(end), end.strftime("%Y-%m-%d")))
+        return ticks
+
+
 def points_chart(series: list[PointsAt]) -> Chart | None:
     """The chart of ``series`` (running totals by time), or ``None`` when there is nothing."""
     if not series:
         return None
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     start, end = series[0].at, series[-1].at
-    span = (end - start).total_seconds()
     top_value = _nice_ceiling(series[-1].total)
-
-    def x(at: datetime) -> float:
-        share = (at - start).total_seconds() / span if span else 0.5
-        return round(LEFT + share * plot_w, 1)
-
-    def y(total: int) -> float:
-        return round(TOP + plot_h - total / top_value * plot_h, 1)
-
-    dots = [(x(p.at), y(p.total)) for p in series]
-    baseline = y(series[0].total - series[0].points)
+    axes = _Axes(start, end, 0, top_value)
+    dots = [(axes.x(p.at), axes.y(p.total)) for p in series]
+    baseline = axes.y(series[0].total - series[0].points)
     commands = [f"M{dots[0][0]},{baseline}"]
     previous_y = baseline
     for dot_x, dot_y in dots:
         commands.append(f"L{dot_x},{previous_y}")
         commands.append(f"L{dot_x},{dot_y}")
         previous_y = dot_y
-    commands.append(f"L{LEFT + plot_w},{previous_y}")
-    y_ticks = [
-        Tick(y(top_value * i // Y_TICKS), str(top_value * i // Y_TICKS)) for i in range(Y_TICKS + 1)
-    ]
-    x_ticks = [Tick(x(start), start.strftime("%Y-%m-%d"))]
-    if span:
-        x_ticks.append(Tick(x(end), end.strftime("%Y-%m-%d")))
-    return Chart(WIDTH, HEIGHT, " ".join(commands), dots, y_ticks, x_ticks)
+    commands.append(f"L{LEFT + PLOT_W},{previous_y}")
+    return Chart(WIDTH, HEIGHT, " ".join(commands), dots, axes.y_ticks(), axes.x_ticks(end))
+
+
+RATING_STEPS = (10, 25, 50, 100, 200, 500)
+"""The rating axis's step between ticks: the first that lets four steps span the series."""
+
+
+def rating_chart(series: list[RatingAt]) -> Chart | None:
+    """The chart of ``series`` (the rating after each match), or ``None`` when there is none."""
+    if not series:
+        return None
+    lowest, highest = min(p.rating for p in series), max(p.rating for p in series)
+    for step in RATING_STEPS:
+        low = step * (lowest // step)
+        if low + step * Y_TICKS >= highest:
+            break
+    axes = _Axes(series[0].at, series[-1].at, low, low + step * Y_TICKS)
+    dots = [(axes.x(p.at), axes.y(p.rating)) for p in series]
+    path = " ".join(f"{'M' if i == 0 else 'L'}{dx},{dy}" for i, (dx, dy) in enumerate(dots))
+    return Chart(WIDTH, HEIGHT, path, dots, axes.y_ticks(), axes.x_ticks(series[-1].at))

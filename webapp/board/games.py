@@ -38,6 +38,8 @@ GAMES: tuple[BoardGame, ...] = (
     BoardGame(ROMME, _lp("board game", "Rommé")),
     BoardGame(ALL_GAMES, _lp("board game", "All games")),
 )
+RATED_GAMES = (GIN, HU, ROMME)
+"""The games with a skill rating (`webapp.rating`): each its own; no rating sums games."""
 DEFAULT_GAME = GIN
 """The board shown without ``?game=``: Gin Rummy, as before the switch existed."""
 _BY_KEY = {game.key: game for game in GAMES}

@@ -1,8 +1,10 @@
-"""A player's own numbers: totals and rates, the last matches, points over time.
+"""A player's own numbers: totals and rates, the last matches, points over time, the skill
+rating per game and its history.
 
 Each is a bounded read whatever the player's history: the totals one primary-key row of
-``player_totals``, the last matches and the chart's awards the newest rows of an index on
-(user, time), ``LIMIT``-ed.
+``player_totals``, the ratings the player's rows of ``player_ratings`` (one per game), the last
+matches, the chart's awards and rating updates the newest rows of an index on (user, time),
+``LIMIT``-ed.
 """
 
 from __future__ import annotations
@@ -23,10 +25,13 @@ from webapp.models import (
     ROMME,
     MatchResult,
     Outcome,
+    PlayerRating,
     PlayerTotal,
     PointAward,
+    RatingUpdate,
 )
 from webapp.points import RANKING_POINTS
+from webapp.rating import standing
 
 RECENT_MATCHES = 10
 OWNER_SEAT = 0
@@ -198,3 +203,47 @@ def points_over_time(
         series.append(PointsAt(at, total, award))
         total -= award
     return series[::-1]
+
+
+@dataclass(frozen=True)
+class GameRating:
+    """The player's rating on one game's board."""
+
+    rating: float
+    rd: float
+    matches: int
+
+    @property
+    def label(self) -> str:
+        """``"1530"``, or ``"1530?"`` while provisional."""
+        return standing.label(self.rating, self.rd)
+
+
+def ratings(user_id: int) -> dict[str, GameRating]:
+    """The player's rating on each game they have played while logged in, by game key."""
+    r = PlayerRating
+    rows = db.session.execute(
+        select(r.game, r.rating, r.rd, r.matches).where(r.user_id == user_id)
+    )
+    return {game: GameRating(rating, rd, matches) for game, rating, rd, matches in rows}
+
+
+@dataclass(frozen=True)
+class RatingAt:
+    """The player's rating after one rated match."""
+
+    at: datetime
+    rating: float
+    rd: float
+
+
+def rating_over_time(user_id: int, game: str, limit: int = CHART_AWARDS) -> list[RatingAt]:
+    """The player's rating after each of their last ``limit`` matches on ``game``, oldest first."""
+    u = RatingUpdate
+    rows = db.session.execute(
+        select(u.played_at, u.rating, u.rd)
+        .where(u.user_id == user_id, u.game == game)
+        .order_by(u.played_at.desc())
+        .limit(limit)
+    ).all()
+    return [RatingAt(at, rating, rd) for at, rating, rd in reversed(rows)]

@@ -8,18 +8,31 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from flask_login import current_user
 
 from webapp.accounts.service import find_user
-from webapp.board import leaderboard, profile
-from webapp.board.chart import points_chart
-from webapp.board.games import DEFAULT_GAME, GAMES, BoardGame, UnknownGame, board_game
+from webapp.board import leaderboard, profile, rating_board
+from webapp.board.chart import points_chart, rating_chart
+from webapp.board.games import (
+    DEFAULT_GAME,
+    GAMES,
+    RATED_GAMES,
+    BoardGame,
+    UnknownGame,
+    board_game,
+)
 from webapp.extensions import login_required
 from webapp.i18n import gettext as _
 from webapp.i18n import pgettext
 from webapp.models import User, utcnow
 from webapp.points import RANKING_POINTS
+from webapp.rating.glicko import PROVISIONAL_RD
+from webapp.rating.levels import levels
+from webapp.rating.record import change_of
+from webapp.rating.standing import INACTIVE_AFTER
 from webapp.review import store as review_store
 from webapp.review.trend import accuracy_chart
 
 bp = Blueprint("board", __name__)
+# The tables' match-over results print the rating change (templates/rating/_change.html).
+bp.add_app_template_global(change_of, "rating_change")
 
 
 def _query_page() -> int:
@@ -44,6 +57,17 @@ def _query_game() -> BoardGame:
         abort(400, description=_("There is no such board: choose one of %(games)s.", games=names))
 
 
+RATING = "rating"
+"""``?by=rating``: the rating board instead of the points board."""
+
+
+def _query_rating_board() -> bool:
+    by = request.args.get("by", "points")
+    if by not in ("points", RATING):
+        abort(400, description=_("Choose the points board or the rating board."))
+    return by == RATING
+
+
 def _switch_key(game: BoardGame) -> str | None:
     """The ``?game=`` value of a link to ``game``'s board: none for the default."""
     return None if game.key == DEFAULT_GAME else game.key
@@ -55,10 +79,49 @@ def _switch(endpoint: str, **values: Any) -> list[tuple[BoardGame, str]]:
     return [(g, url_for(endpoint, game=_switch_key(g), **values)) for g in GAMES]
 
 
+def _kinds(game: BoardGame) -> tuple[str, str]:
+    """The links to ``game``'s points board and rating board (the default game's rating board
+    from the board of all games, which has no rating)."""
+    rated = game if game.key in RATED_GAMES else board_game(None)
+    return (
+        url_for("board.board", game=_switch_key(game)),
+        url_for("board.board", game=_switch_key(rated), by=RATING),
+    )
+
+
+def _rating_board(game: BoardGame, page: int, viewer: int | None) -> str:
+    if game.key not in RATED_GAMES:
+        names = pgettext("list separator", ", ").join(
+            str(g.name) for g in GAMES if g.key in RATED_GAMES
+        )
+        abort(400, description=_("Ratings are kept per game: choose one of %(games)s.",
+                                 games=names))
+    try:
+        shown = rating_board.board(
+            game.key, page, int(current_app.config["LEADERBOARD_PAGE_SIZE"]), utcnow(), viewer
+        )
+    except rating_board.PageOutOfRange:
+        abort(404)
+    return render_template(
+        "board/rating_board.html",
+        b=shown,
+        game=game,
+        game_key=_switch_key(game),
+        switch=[(g, url_for("board.board", game=_switch_key(g), by=RATING))
+                for g in GAMES if g.key in RATED_GAMES],
+        kinds=_kinds(game),
+        levels=[(lv.difficulty, lv.rating) for lv in levels(game.key)],
+        provisional_rd=PROVISIONAL_RD,
+        inactive_days=INACTIVE_AFTER.days,
+    )
+
+
 @bp.get("/leaderboard")
 def board() -> str:
     game, period, page = _query_game(), _query_period(), _query_page()
     viewer = current_user.id if current_user.is_authenticated else None
+    if _query_rating_board():
+        return _rating_board(game, page, viewer)
     try:
         shown = leaderboard.board(
             period,
@@ -76,6 +139,7 @@ def board() -> str:
         game=game,
         game_key=_switch_key(game),
         switch=_switch("board.board", period=None if period is leaderboard.Period.ALL else period),
+        kinds=_kinds(game),
         levels=list(RANKING_POINTS),
         points=RANKING_POINTS,
         week_start=leaderboard.week_start(utcnow()),
@@ -88,6 +152,8 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
     series = profile.points_over_time(user.id, totals.points, game=game.key)
     own = current_user.is_authenticated and current_user.id == user.id
     accuracy = review_store.accuracy_trend(user.id) if own else []
+    rated = game.key in RATED_GAMES
+    rating_series = profile.rating_over_time(user.id, game.key) if rated else []
     return render_template(
         "board/player.html",
         player=user,
@@ -103,6 +169,11 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         levels=list(RANKING_POINTS),
         accuracy=accuracy,
         accuracy_chart=accuracy_chart(accuracy),
+        ratings=profile.ratings(user.id),
+        rated_games=[g for g in GAMES if g.key in RATED_GAMES],
+        rated=rated,
+        rating_series=rating_series,
+        rating_chart=rating_chart(rating_series),
     )
 
 

@@ -9,17 +9,22 @@ from werkzeug.wrappers import Response
 from gin_engine.ruleset import PRESETS
 from romme_engine.ruleset import PRESETS as ROMME_PRESETS
 from romme_engine.ruleset import ROMME as ROMME_RULES
+from webapp.board.games import GAMES as BOARD_GAMES
 from webapp.extensions import limiter
 from webapp.i18n import gettext as _
 from webapp.main.forms import BAD_PLAYER_SEED, BAD_ROMME_START, NewMatchForm, NewRommeForm
-from webapp.models import GIN, ROMME
+from webapp.models import GIN, HU, ROMME
 from webapp.play.service import running_match, start_match
+from webapp.rating.levels import against_next, levels
 from webapp.romme import service as romme_service
 
 bp = Blueprint("main", __name__)
 
 
 GAMES = (GIN, ROMME)
+LEVEL_BOARDS = {GIN: (GIN, HU), ROMME: (ROMME,)}
+"""The boards whose computer levels each start form plays: Gin Rummy's form deals the standard
+game and 胡牌制, each rated on its own board."""
 
 
 @bp.get("/")
@@ -36,6 +41,11 @@ def index() -> str:
         romme_presets=ROMME_PRESETS,
         romme_opponents=range(ROMME_RULES.min_players - 1, ROMME_RULES.max_players),
         running=running_match(),
+        level_boards=[
+            (board, levels(board.key), against_next(board.key))
+            for board in BOARD_GAMES
+            if board.key in LEVEL_BOARDS[game]
+        ],
     )
 
 

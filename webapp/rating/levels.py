@@ -69,3 +69,33 @@ def level(board: str, difficulty: str) -> Level:
 def levels(board: str) -> list[Level]:
     """Every level of ``board``, easiest first."""
     return [level(board, name) for name in _data()["boards"][board]["levels"]]
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """How a level fares against the next easier one, as measured in the tournaments."""
+
+    stronger: str
+    weaker: str
+    score: float
+    """The stronger level's score per match (a win 1, a shared Rommé win a half)."""
+
+    @property
+    def wins_of_ten(self) -> int:
+        """About how many of ten matches the stronger level wins."""
+        return round(10 * self.score)
+
+
+def against_next(board: str) -> list[Matchup]:
+    """Each level of ``board`` against the next easier one, easiest pairing first. Every pairing
+    the tournaments play has normal on one side: the other level's score against normal."""
+    found = levels(board)
+    pairs = []
+    for weaker, stronger in zip(found, found[1:], strict=False):
+        if stronger.difficulty == NORMAL:
+            score = 1 - weaker.score_against_normal
+        else:
+            assert weaker.difficulty == NORMAL, "the tournaments play each level against normal"
+            score = stronger.score_against_normal
+        pairs.append(Matchup(stronger.difficulty, weaker.difficulty, score))
+    return pairs

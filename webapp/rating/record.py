@@ -18,6 +18,7 @@ ended match (and ``rating_updates`` is keyed by the match as well). In that tran
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -128,3 +129,24 @@ def record(result: MatchResult) -> None:
     if rungs:
         # In rung order, so two endings never wait on each other's rungs in a cycle.
         connection.execute(_ladder_move(connection.dialect.name), rungs)
+@dataclass(frozen=True)
+class Change:
+    """A match's rating change, as the match-over page prints it: ``1500 → 1523``."""
+
+    before: str
+    after: str
+    """Each a `standing.label`: ``"1530?"`` while provisional."""
+
+
+def change_of(match_id: str) -> Change | None:
+    """The rating change a match made, or ``None`` (a guest's match, or one not ended)."""
+    u = RatingUpdate.__table__.c
+    found = db.session.connection().execute(
+        select(u.rating_before, u.rd_before, u.rating, u.rd).where(u.match_id == match_id)
+    ).one_or_none()
+    if found is None:
+        return None
+    return Change(
+        standing.label(found.rating_before, found.rd_before),
+        standing.label(found.rating, found.rd),
+    )

@@ -1,0 +1,185 @@
+"""The rating board: a game's players ranked by their Glicko-2 rating (`webapp.rating`).
+
+Only settled ratings of players active lately are ranked (`webapp.rating.standing`): those
+``listed`` in ``player_ratings`` whose last match is within `standing.INACTIVE_AFTER`. Read from
+the kept ratings and their ladder, never from the history; four queries, each bounded by the
+page size, the number of distinct printed ratings, or the players gone inactive since the last
+sweep (`webapp.rating.record`):
+
+- the listed players found inactive but not swept yet (usually none), by printed rating;
+- the ladder (``rating_ladder``: listed players per printed rating), less those: the number of
+  ranked players, each rung's rank and the rung where page *n* starts;
+- the page, read from ``ix_player_ratings_listing`` (game, printed ↓, rating ↓, name): seek to
+  that rung, skip its players listed on earlier pages, take ``size`` rows;
+- the viewer's row, a primary-key read; its rank a sum over the rungs above it.
+
+Glossary
+    rank       standard competition rank by the printed rating: equal figures share a rank
+    position   the row's place in the listing: ties by the exact rating, then by name
+    pinned     the viewer's own row, shown under the page when it is not on it
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import and_, select
+
+from webapp.extensions import db
+from webapp.models import PlayerRating, RatingLadder, User
+from webapp.rating import standing
+from webapp.rating.glicko import is_provisional
+
+_R = PlayerRating.__table__.c
+
+
+class Unranked(StrEnum):
+    """Why a player with a rating is not ranked on the board."""
+
+    PROVISIONAL = "provisional"
+    INACTIVE = "inactive"
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    rank: int | None
+    """``None`` for a player the board does not rank (`unranked` says why)."""
+    position: int | None
+    """``None`` for a row read on its own (the pinned row)."""
+    user_id: int
+    username: str
+    rating: float
+    rd: float
+    matches: int
+    unranked: Unranked | None = None
+
+    @property
+    def label(self) -> str:
+        """The rating as printed: ``"1530"``, ``"1530?"`` while provisional."""
+        return standing.label(self.rating, self.rd)
+
+
+@dataclass(frozen=True)
+class RatingBoard:
+    game: str
+    page: int
+    pages: int
+    players: int
+    rows: list[RatingRow]
+    pinned: RatingRow | None
+    """The viewer's row when it is not on this page (ranked or not)."""
+    viewer_row: RatingRow | None
+
+
+class PageOutOfRange(LookupError):
+    """The page number is past the last page."""
+
+
+@dataclass(frozen=True)
+class _Rung:
+    shown: int
+    above: int
+    """Ranked players with a higher printed rating."""
+    players: int
+
+
+def _rungs(game: str, since: datetime) -> list[_Rung]:
+    """The board's rungs of ranked players, highest first: the ladder less the listed players
+    found inactive that no sweep has unlisted yet."""
+    stale = Counter(
+        int(shown)
+        for shown in db.session.scalars(
+            select(_R.shown).where(_R.game == game, _R.listed, _R.last_played < since)
+        )
+    )
+    ladder = db.session.execute(
+        select(RatingLadder.shown, RatingLadder.players)
+        .where(RatingLadder.game == game, RatingLadder.players > 0)
+        .order_by(RatingLadder.shown.desc())
+    )
+    rungs, above = [], 0
+    for shown, players in ladder:
+        ranked = int(players) - stale[int(shown)]
+        if ranked > 0:
+            rungs.append(_Rung(int(shown), above, ranked))
+            above += ranked
+    return rungs
+
+
+def _rank_of(shown: int, rungs: list[_Rung]) -> int:
+    """One more than the ranked players printing a higher rating than ``shown``."""
+    above = 0
+    for rung in rungs:
+        if rung.shown <= shown:
+            break
+        above = rung.above + rung.players
+    return above + 1
+
+
+def _viewer(user_id: int, game: str, since: datetime, rungs: list[_Rung]) -> RatingRow | None:
+    found = db.session.execute(
+        select(_R.rating, _R.rd, _R.matches, _R.shown, _R.last_played, User.username)
+        .join(User, User.id == _R.user_id)
+        .where(_R.user_id == user_id, _R.game == game)
+    ).first()
+    if found is None:
+        return None
+    unranked = (
+        Unranked.PROVISIONAL if is_provisional(found.rd)
+        else Unranked.INACTIVE if found.last_played < since
+        else None
+    )
+    return RatingRow(
+        rank=None if unranked else _rank_of(found.shown, rungs), position=None,
+        user_id=user_id, username=str(found.username), rating=found.rating, rd=found.rd,
+        matches=found.matches, unranked=unranked,
+    )
+
+
+def _row(values: Any, rank: int, position: int) -> RatingRow:
+    return RatingRow(
+        rank=rank, position=position, user_id=values.user_id, username=str(values.username),
+        rating=values.rating, rd=values.rd, matches=values.matches,
+    )
+
+
+def board(
+    game: str, page: int, page_size: int, now: datetime, viewer: int | None
+) -> RatingBoard:
+    """One page of ``game``'s rating board, plus the viewer's own row when it is elsewhere."""
+    since = standing.active_since(now)
+    rungs = _rungs(game, since)
+    players = rungs[-1].above + rungs[-1].players if rungs else 0
+    first = (page - 1) * page_size + 1
+    if first > max(players, 1):
+        raise PageOutOfRange(page)
+    rows: list[RatingRow] = []
+    start = next((r for r in rungs if r.above + r.players >= first), None)
+    if start is not None:
+        rank_at = {r.shown: r.above + 1 for r in rungs}
+        listing = (
+            select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username)
+            .join(User, User.id == _R.user_id)
+            .where(
+                and_(_R.game == game, _R.listed, _R.shown <= start.shown),
+                _R.last_played >= since,
+            )
+            .order_by(_R.shown.desc(), _R.rating.desc(), _R.username_key)
+            # Only the players of the starting rung listed on earlier pages are skipped.
+            .offset(first - 1 - start.above)
+            .limit(page_size)
+        )
+        rows = [
+            _row(values, rank_at[values.shown], first + i)
+            for i, values in enumerate(db.session.execute(listing))
+        ]
+    viewer_row = _viewer(viewer, game, since, rungs) if viewer is not None else None
+    on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
+    return RatingBoard(
+        game=game, page=page, pages=max(1, -(-players // page_size)), players=players,
+        rows=rows, pinned=None if on_page else viewer_row, viewer_row=viewer_row,
+    )
