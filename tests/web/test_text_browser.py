@@ -20,6 +20,7 @@ from tests.web.romme_helpers import romme_page, seat_romme
 
 _TAG = re.compile(r"<[^>]+>")
 STATUS = re.compile(r'<p class="status-scores">(.*?)</p>', re.S)
+HAND_TITLE = re.compile(r'<h2 id="hand-title">(.*?)</h2>', re.S)
 CARD = re.compile(
     r'<span class="(?:card|pip)[^"]*"[^>]* role="img" aria-label="([^"]+)">([^<]*)</span>'
 )
@@ -35,6 +36,10 @@ def body(html: str) -> str:
     return html.split("<body", 1)[1]
 
 
+HAND = {"zh_Hans": "你的手牌 · 散牌分 10 · ≤ 10 可敲牌",
+        "en": "Your hand · deadwood 10 · ≤ 10 to knock"}
+
+
 @pytest.mark.parametrize(("lang", "line"), [
     ("zh_Hans", "你 0 : 0 电脑 · 目标 100 分 · 轮到你"),
     ("en", "You 0 : 0 Computer · target 100 · Your turn"),
@@ -43,16 +48,21 @@ def test_the_gin_status_line_reads_in_parts(app: Flask, client: FlaskClient, lan
                                            line: str) -> None:
     client.get(f"/?lang={lang}")
     seat_match(app, client, deck=stacked_deck(KNOCK_10, LOOSE, "JC", "KC"))
-    status = STATUS.search(get(client).html)
+    html = get(client).html
+    status = STATUS.search(html)
     assert status is not None and text(status.group(1)) == line
+    title = HAND_TITLE.search(html)
+    assert title is not None and text(title.group(1)) == HAND[lang]
 
 
 def test_the_romme_status_line_reads_in_parts(app: Flask, client: FlaskClient) -> None:
     client.get("/?lang=zh_Hans")
     seat_romme(app, client, players=3, seed=2)
-    status = STATUS.search(romme_page(client).html)
-    assert status is not None
+    html = romme_page(client).html
+    status, title = STATUS.search(html), HAND_TITLE.search(html)
+    assert status is not None and title is not None
     assert text(status.group(1)) == "你 0 · 电脑 1 0 · 电脑 2 0 · 轮到你"
+    assert text(title.group(1)) == "你的手牌 · 14 张牌 · 按点数排"
 
 
 def cards_read_once(html: str) -> int:
