@@ -1,6 +1,6 @@
 """Operators' ``flask`` commands: ``flask --app webapp purge-guest-matches --days 30``,
 ``flask --app webapp counts``, ``flask --app webapp recount-totals [--fix]``,
-``flask --app webapp recount-ratings [--fix]``."""
+``flask --app webapp recount-ratings [--fix]``, ``flask --app webapp rating-levels``."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from sqlalchemy import and_, delete, exists, func, or_, select
 from sqlalchemy.engine import CursorResult
 
 from webapp import recount
+from webapp.board.games import RATED_GAMES
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
-from webapp.rating import rebuild
+from webapp.rating import estimate, rebuild
 
 # An abandoned guest match can never be played or counted again: it goes after a day.
 ABANDONED_KEPT = timedelta(days=1)
@@ -137,8 +138,28 @@ def recount_ratings_command(fix: bool, show: int) -> None:
         raise SystemExit(1)
 
 
+@click.command("rating-levels")
+@with_appcontext
+def rating_levels_command() -> None:
+    """Print each computer level's rating in force (from the tournaments) beside a
+    maximum-likelihood estimate from the site's recorded results (people's ratings fixed)."""
+    click.echo(f"{'board':6} {'level':7} {'in force':>9} {'site':>14} {'results':>8}")
+    for found in estimate.estimates(RATED_GAMES):
+        site = (
+            "no estimate" if found.site is None or found.error is None
+            else f"{found.site:.0f} ± {found.error:.0f}"
+        )
+        click.echo(
+            f"{found.board:6} {found.difficulty:7} {found.tournament:9.0f} {site:>14}"
+            f" {found.trials:8d}"
+        )
+    click.echo("In force: the tournament figures (webapp/rating/levels.json, made by"
+               " benchmarks/rating_levels.py); the site's estimate is printed, not used.")
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(purge_guest_matches_command)
     app.cli.add_command(counts_command)
     app.cli.add_command(recount_totals_command)
     app.cli.add_command(recount_ratings_command)
+    app.cli.add_command(rating_levels_command)
