@@ -14,6 +14,7 @@ Takes about 15 minutes for 2,000 matches on one free core (``--max-seconds`` bou
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -21,8 +22,35 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from romme_engine import ROMME, Match  # noqa: E402
-from tests.engine.romme_play import play_checked, replay_identical  # noqa: E402
+from romme_engine import ROMME, Action, Match  # noqa: E402
+from tests.engine.romme_play import check_conserved, random_action  # noqa: E402
+
+MAX_STEPS = 5000
+
+
+def play_checked(match: Match, rng: random.Random) -> tuple[list[tuple[int, Action]], list[str]]:
+    """Play ``match`` to its end; at every step check the cards and the snapshot round trip.
+    Returns the (seat, action) steps and the JSON snapshot after each, for the replay."""
+    steps: list[tuple[int, Action]] = []
+    snapshots: list[str] = []
+    while not match.is_over:
+        player, action = random_action(match, rng)
+        match.apply(player, action)
+        check_conserved(match)
+        text = json.dumps(match.to_dict(), separators=(",", ":"))
+        assert Match.from_dict(json.loads(text)).to_dict() == match.to_dict()
+        steps.append((player, action))
+        snapshots.append(text)
+        assert len(steps) < MAX_STEPS, "match runs on for ever"
+    return steps, snapshots
+
+
+def replay_identical(first: dict, steps: list[tuple[int, Action]], snapshots: list[str]) -> None:
+    """Replay ``steps`` from the first snapshot; every step must give the same snapshot."""
+    replay = Match.from_dict(first)
+    for (player, action), text in zip(steps, snapshots, strict=True):
+        replay.apply(player, action)
+        assert json.dumps(replay.to_dict(), separators=(",", ":")) == text
 
 
 def main() -> None:

@@ -6,11 +6,18 @@ Glossary
                 revealed when the match ends, so anyone can check the two agree
     player seed an optional text the player typed; the deal seed mixes it in
     deal seed   the seed itself, or SHA-256 of ``seed:player_seed`` when there is a player seed
+    deal n      the deck in the order ``Random(f"{deal_seed}:{n}")`` shuffles it (1 = the first)
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+C = TypeVar("C")
 
 
 def commitment(seed: str) -> str:
@@ -23,3 +30,44 @@ def deal_seed(seed: str, player_seed: str = "") -> str:
     if not player_seed:
         return seed
     return hashlib.sha256(f"{seed}:{player_seed}".encode()).hexdigest()
+
+
+def shuffled(deck: Sequence[C], seed: str, deal: int) -> list[C]:
+    """Deal ``deal``'s order of ``deck`` from a deal seed (`deal_seed`): a stored match re-deals
+    identically, and anyone holding the revealed seed can deal it again."""
+    order = list(deck)
+    random.Random(f"{seed}:{deal}").shuffle(order)
+    return order
+
+
+DEFAULT_DEALS = 10
+MAX_DEALS = 100
+"""How many deals a check shows by default, and at most."""
+
+
+def verify_parser(prog: str, description: str, presets: Iterable[str], default: str
+                  ) -> argparse.ArgumentParser:
+    """The command line of an engine's ``verify``: the revealed seed, the seed the player typed
+    (if any), how many deals and the match's preset; the engine adds what its deals need."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("seed", help="the seed revealed when the match ended")
+    parser.add_argument("player_seed", nargs="?", default="", help="the seed you typed, if any")
+    parser.add_argument(
+        "--deals", type=int, default=DEFAULT_DEALS, choices=range(1, MAX_DEALS + 1),
+        metavar=f"1..{MAX_DEALS}", help=f"how many deals to show (default {DEFAULT_DEALS})",
+    )
+    parser.add_argument("--ruleset", choices=sorted(presets), default=default,
+                        help="the match's preset")
+    return parser
+
+
+def report_head(seed: str, player_seed: str) -> list[str]:
+    """The first lines of a check: the commitment to compare, and the player's seed."""
+    lines = [f"commitment (SHA-256 of the seed): {commitment(seed)}"]
+    if player_seed:
+        lines.append(f"player seed: {player_seed!r}")
+    return lines
+
+
+def cards_line(cards: Iterable[object]) -> str:
+    return " ".join(str(card) for card in cards)

@@ -1,13 +1,27 @@
-"""Snapshot conventions shared by the engines: a version key ``v`` and presets stored by name.
+"""The envelope of every match snapshot, the same in both engines.
 
-A snapshot is compact JSON (never pickle). A ruleset that equals a preset is written as the
-preset's name, anything else in full through its own ``to_dict``/``from_dict``.
+A snapshot is compact JSON (never pickle)::
+
+    {"v": VERSION, "rules": RULESET, "seed": SEED, ...the engine's own fields...,
+     "player_seed": TEXT}
+
+``v`` is the engine's snapshot version (an engine reads its older versions too); ``rules`` is
+the preset's name when the ruleset equals a preset, anything else in full through the
+ruleset's own ``to_dict``/``from_dict``; ``player_seed`` is absent when empty, so snapshots
+written before players could type one read the same. Whatever a damaged snapshot raises while
+it is read becomes ``InvalidInputError`` (``reading``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
+
+from engine_common.errors import InvalidInputError
+
+SNAPSHOT_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+"""What reading a damaged snapshot may raise (``InvalidInputError`` is a ``ValueError``)."""
 
 
 class _Ruleset(Protocol):
@@ -20,22 +34,48 @@ class _Ruleset(Protocol):
 R = TypeVar("R", bound=_Ruleset)
 
 
-def encode_ruleset(ruleset: R, presets: Mapping[str, R]) -> str | dict[str, Any]:
-    return ruleset.name if presets.get(ruleset.name) == ruleset else ruleset.to_dict()
+def seal(
+    version: int,
+    ruleset: R,
+    presets: Mapping[str, R],
+    seed: str,
+    player_seed: str,
+    fields: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The snapshot: the envelope around the engine's ``fields`` (kept in their order)."""
+    rules = ruleset.name if presets.get(ruleset.name) == ruleset else ruleset.to_dict()
+    data: dict[str, Any] = {"v": version, "rules": rules, "seed": seed, **fields}
+    if player_seed:
+        data["player_seed"] = player_seed
+    return data
 
 
-def decode_ruleset(
-    data: str | dict[str, Any],
+def unseal(
+    data: Mapping[str, Any],
     presets: Mapping[str, R],
     from_dict: Callable[[dict[str, Any]], R],
-) -> R:
-    """The preset named ``data``, or a ruleset read in full; KeyError for an unknown name."""
-    if isinstance(data, str):
-        return presets[data]
-    return from_dict(data)
+) -> tuple[R, str, str]:
+    """The ruleset, seed and player seed of a snapshot whose version the engine accepted."""
+    rules = data["rules"]
+    if isinstance(rules, str):
+        if rules not in presets:
+            raise InvalidInputError(f"unknown ruleset {rules!r}")
+        ruleset = presets[rules]
+    else:
+        ruleset = from_dict(rules)
+    return ruleset, str(data["seed"]), str(data.get("player_seed", ""))
 
 
 def check_version(data: Mapping[str, Any], version: int) -> None:
-    """Raise ValueError unless ``data`` is a snapshot of ``version``."""
+    """Raise ``InvalidInputError`` unless ``data`` is a snapshot of ``version``."""
     if data.get("v") != version:
-        raise ValueError(f"unknown snapshot version {data.get('v')!r}")
+        raise InvalidInputError(f"unknown snapshot version {data.get('v')!r}")
+
+
+@contextmanager
+def reading() -> Iterator[None]:
+    """Read a snapshot inside this block: anything unreadable raises ``InvalidInputError``."""
+    try:
+        yield
+    except SNAPSHOT_ERRORS as exc:
+        raise InvalidInputError(f"bad snapshot: {exc!r}") from exc

@@ -19,7 +19,6 @@ from gin_engine.actions import (
 )
 from gin_engine.cards import DECK, Card, CardMask, format_cards, parse_cards
 from gin_engine.errors import (
-    GinError,
     IllegalActionError,
     InvalidActionError,
     InvalidCardError,
@@ -58,7 +57,7 @@ from gin_engine.view import PileCard, PlayerView, endings, legal_actions
 
 __all__ = [
     "Action", "Arrangement", "CLASSIC", "Card", "CardMask", "DECK", "Discard", "DrawDiscard",
-    "DrawStock", "Event", "Gin", "GinError", "HU", "HU_RACE", "Hand", "HandEnd", "HandResult",
+    "DrawStock", "Event", "Gin", "HU", "HU_RACE", "Hand", "HandEnd", "HandResult",
     "IllegalActionError", "InvalidActionError", "InvalidCardError", "InvalidInputError", "Knock",
     "LayOff", "LayOffResult", "Match", "MatchEnd", "Meld", "MeldKind", "Move", "NextDealer",
     "NextHand", "Opening", "PRESETS", "PassUpcard", "Phase", "PileCard", "PlayerView", "QUICK",

@@ -12,8 +12,8 @@ Glossary
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from engine_common.actions import ActionNames
 from gin_engine.cards import Card
 from gin_engine.errors import InvalidActionError
 
@@ -64,7 +64,7 @@ class NextHand:
 
 Action = TakeUpcard | PassUpcard | DrawStock | DrawDiscard | Discard | Knock | Gin | NextHand
 
-_NAMES: dict[str, type[Any]] = {
+_NAMES = ActionNames({
     "take-upcard": TakeUpcard,
     "pass-upcard": PassUpcard,
     "draw-stock": DrawStock,
@@ -73,20 +73,17 @@ _NAMES: dict[str, type[Any]] = {
     "knock": Knock,
     "gin": Gin,
     "next-hand": NextHand,
-}
+})
 _WITH_CARD = (Discard, Knock, Gin)
 
 
 def action_name(action: Action) -> str:
-    for name, cls in _NAMES.items():
-        if type(action) is cls:
-            return name
-    raise InvalidActionError(f"not an action: {action!r}")
+    return _NAMES.name(action)
 
 
 def parse_action(name: str, card: str | None = None) -> Action:
     """Build an action from its name (``"discard"``) and, where it takes one, a card (``"7S"``)."""
-    cls = _NAMES.get(name)
+    cls = _NAMES.kind(name)
     if cls is None:
         raise InvalidActionError(f"unknown action: {name!r}")
     if cls in _WITH_CARD:

@@ -1,13 +1,17 @@
-"""Errors by cause: malformed input versus a move the rules forbid.
+"""Gin Rummy's refusal codes and errors, on the engines' shared classes (``engine_common.errors``).
 
-``InvalidInputError`` (and ``InvalidCardError``) mean the input could not be read at all;
-``IllegalActionError`` means it was read but the rules refuse it. The web layer turns
-``IllegalActionError.reason`` — a stable code from ``Reason`` — into a translated sentence.
+``InvalidInputError`` (and ``InvalidCardError``, ``InvalidActionError``) mean the input could
+not be read at all; ``IllegalActionError`` means it was read but the rules refuse it. The web
+layer turns ``IllegalActionError.reason`` — a stable code from ``Reason`` — into a translated
+sentence.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from engine_common import errors as common
+from engine_common.errors import InvalidCardError, InvalidInputError
 
 
 class Reason(StrEnum):
@@ -29,20 +33,6 @@ class Reason(StrEnum):
     MATCH_OVER = "match-over"
 
 
-class GinError(Exception):
-    """Base of every error this package raises."""
-
-
-class InvalidInputError(GinError, ValueError):
-    """Input that cannot be read: an unknown card, action or snapshot."""
-
-
-class InvalidCardError(InvalidInputError):
-    def __init__(self, text: str) -> None:
-        super().__init__(f"not a card: {text!r}")
-        self.text = text
-
-
 class InvalidActionError(InvalidInputError):
     """An action that cannot be built: an unknown name, or a card missing or extra.
 
@@ -54,10 +44,10 @@ class InvalidActionError(InvalidInputError):
         self.needs_card = needs_card
 
 
-class IllegalActionError(GinError):
+class IllegalActionError(common.IllegalActionError[Reason]):
     """A well-formed action the rules refuse; the match is left unchanged."""
 
-    def __init__(self, reason: Reason, detail: str = "") -> None:
-        super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
-        self.reason = reason
-        self.detail = detail
+
+__all__ = [
+    "IllegalActionError", "InvalidActionError", "InvalidCardError", "InvalidInputError", "Reason",
+]

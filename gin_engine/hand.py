@@ -16,9 +16,9 @@ Glossary
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
+from engine_common import events
 from gin_engine.actions import (
     Action,
     Discard,
@@ -58,24 +58,11 @@ class Move(StrEnum):
     GIN = "g"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One public move. ``card`` is None for a stock draw (hidden) and for a pass."""
+class Event(events.Event[Move, Card]):
+    """One public move. ``card`` is None for a stock draw (hidden) and for a pass; snapshots
+    write the card as its code (``0x7S``)."""
 
-    player: int
-    move: Move
-    card: Card | None = None
-
-    def encode(self) -> str:
-        return f"{self.player}{self.move.value}{self.card or ''}"
-
-    @classmethod
-    def decode(cls, text: str) -> Event:
-        try:
-            card = Card.parse(text[2:]) if len(text) > 2 else None
-            return cls(int(text[0]), Move(text[1]), card)
-        except (ValueError, IndexError) as exc:
-            raise InvalidInputError(f"bad event: {text!r}") from exc
+    __slots__ = ()
 
 
 class Hand:

@@ -19,30 +19,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine_common.fairness import deal_seed
+from engine_common import contract
+from engine_common.fairness import deal_seed, shuffled
+from engine_common.snapshot import reading, seal, unseal
 from gin_engine.actions import Action, NextHand
 from gin_engine.cards import DECK, Card
 from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
 from gin_engine.hand import Event, Hand, Phase
 from gin_engine.results import HandResult, Settlement, hand_points, settle
-from gin_engine.ruleset import MatchEnd, NextDealer, Ruleset
+from gin_engine.ruleset import PRESETS, MatchEnd, NextDealer, Ruleset
 from gin_engine.snapshot import (
     SNAPSHOT_VERSION,
     decode_decks,
     decode_hand,
     decode_played,
     decode_result,
-    decode_ruleset,
     encode_decks,
     encode_hand,
     encode_played,
     encode_result,
-    encode_ruleset,
     migrate,
 )
-from gin_engine.view import PlayerView, make_view
+from gin_engine.view import PlayerView, legal_actions, make_view
 
 COMPUTER_DEALS_FIRST = 1
 """Seat 0 is the person on the site; in hand 1 the computer (seat 1) deals (docs/rules.md §3)."""
@@ -72,12 +72,17 @@ class Match:
         first_dealer: int = COMPUTER_DEALS_FIRST,
         deck: Sequence[Card] | None = None,
         player_seed: str = "",
+        *,
+        players: int = 2,
     ) -> Match:
         """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
 
         ``deck`` fixes the first deal for tests; later deals come from the seed, mixed with
-        ``player_seed`` when one is given.
+        ``player_seed`` when one is given. Gin Rummy has two ``players``; the argument is the
+        engines' contract (``engine_common.contract.MatchType``).
         """
+        if players != 2:
+            raise InvalidInputError(f"Gin Rummy is played by 2, not {players}")
         seed = f"{rng.getrandbits(128):032x}"
         first = list(deck) if deck is not None else shuffled_deck(deal_seed(seed, player_seed), 1)
         hand = Hand.deal(ruleset, 1, first_dealer, first)
@@ -89,6 +94,10 @@ class Match:
     @property
     def phase(self) -> Phase:
         return Phase.MATCH_OVER if self.settlement is not None else self.hand.phase
+
+    @property
+    def players(self) -> int:
+        return 2
 
     @property
     def is_over(self) -> bool:
@@ -176,18 +185,18 @@ class Match:
     def view(self, player: int) -> PlayerView:
         return make_view(self, player)
 
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``apply`` accepts from ``player`` now (`gin_engine.view.legal_actions`)."""
+        return legal_actions(self.view(player))
+
     def to_dict(self) -> dict[str, Any]:
-        """A versioned, compact, JSON-safe snapshot; ``from_dict`` restores the exact match."""
-        data: dict[str, Any] = {
-            "v": SNAPSHOT_VERSION,
-            "rules": encode_ruleset(self.ruleset),
-            "seed": self.seed,
+        """A versioned, compact, JSON-safe snapshot (``engine_common.snapshot``'s envelope);
+        ``from_dict`` restores the exact match."""
+        data = seal(SNAPSHOT_VERSION, self.ruleset, PRESETS, self.seed, self.player_seed, {
             "deals": self.deals,
             "results": [encode_result(r) for r in self.results],
             "hand": encode_hand(self.hand),
-        }
-        if self.player_seed:  # absent when empty, so older snapshots read the same
-            data["player_seed"] = self.player_seed
+        })
         if self.played:
             data["played"] = encode_played(self.played)
         if self.stacked:
@@ -196,27 +205,23 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
-        try:
+        with reading():
             data = migrate(data)
-            ruleset = decode_ruleset(data["rules"])
+            ruleset, seed, player_seed = unseal(data, PRESETS, Ruleset.from_dict)
             results = [decode_result(r) for r in data["results"]]
             hand = decode_hand(ruleset, data["hand"], results)
-            player_seed = str(data.get("player_seed", ""))
-            match = cls(ruleset, str(data["seed"]), hand, int(data["deals"]), player_seed)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
-        match.results = results
-        try:
+            match = cls(ruleset, seed, hand, int(data["deals"]), player_seed)
+            match.results = results
             match.played = decode_played(data.get("played", {}))
             match.stacked = decode_decks(data.get("decks", {}))
-        except (AttributeError, TypeError, ValueError) as exc:
-            raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
         match._settle_if_over()
         return match
 
 
 def shuffled_deck(seed: str, deal: int) -> list[Card]:
     """Deal ``deal``'s order (1 = the first deal) from a deal seed; see `deal_seed`."""
-    deck = list(DECK)
-    random.Random(f"{seed}:{deal}").shuffle(deck)
-    return deck
+    return shuffled(DECK, seed, deal)
+
+
+if TYPE_CHECKING:  # mypy checks that this engine keeps the engines' contract
+    _: contract.MatchType[Ruleset, Match, Action, PlayerView] = Match

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine_common.errors import EngineError
 from engine_common.fairness import deal_seed
 from gin_engine.actions import (
     Action,
@@ -27,7 +28,7 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.cards import Card
-from gin_engine.errors import GinError, InvalidInputError
+from gin_engine.errors import InvalidInputError
 from gin_engine.hand import Event, Hand, Move
 from gin_engine.match import Match, shuffled_deck
 from gin_engine.view import PlayerView
@@ -73,7 +74,7 @@ def replay(match: Match, number: int) -> list[Step]:
             action = _action(event)
             steps.append(Step(event.player, again.view(event.player), action))
             again.apply(event.player, action)
-    except GinError as exc:
+    except EngineError as exc:
         raise InvalidInputError(f"hand {number} does not replay: {exc}") from exc
     if again.results[-1:] != [result]:
         raise InvalidInputError(f"hand {number} does not replay to its result")

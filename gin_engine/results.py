@@ -121,6 +121,11 @@ class Settlement:
     totals: tuple[int, int]
 
     @property
+    def winners(self) -> tuple[int, ...]:
+        """The winner, as the engines' contract names it (``engine_common.contract.Settled``)."""
+        return (self.winner,)
+
+    @property
     def shutout_points(self) -> int:
         """The winner's hand points after the shutout multiplier (unchanged without a shutout)."""
         return self.hand_points[self.winner] * self.shutout_multiplier

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_common import snapshot as common
+from engine_common.events import decode_event
 from gin_engine.cards import Card, to_mask
 from gin_engine.errors import InvalidInputError
-from gin_engine.hand import Event, Hand, Phase
+from gin_engine.hand import Event, Hand, Move, Phase
 from gin_engine.layoff import LayOff, LayOffResult
 from gin_engine.melds import Arrangement, Meld
 from gin_engine.results import HandEnd, HandResult, Shape
-from gin_engine.ruleset import PRESETS, Ruleset
+from gin_engine.ruleset import Ruleset
 
 SNAPSHOT_VERSION = 3
 """v2: the hand stores whether the upcard was declined (``ud``) instead of the engine guessing
@@ -51,15 +51,8 @@ def decode_cards(text: str) -> list[Card]:
     return [Card.parse(text[i : i + 2]) for i in range(0, len(text), 2)]
 
 
-def encode_ruleset(ruleset: Ruleset) -> str | dict[str, Any]:
-    """A preset is stored by name; anything else in full."""
-    return common.encode_ruleset(ruleset, PRESETS)
-
-
-def decode_ruleset(data: str | dict[str, Any]) -> Ruleset:
-    if isinstance(data, str) and data not in PRESETS:
-        raise InvalidInputError(f"unknown ruleset {data!r}")
-    return common.decode_ruleset(data, PRESETS, Ruleset.from_dict)
+def _decode_event(text: str) -> Event:
+    return Event(*decode_event(text, Move, Card.parse))
 
 
 def _encode_melds(melds: tuple[Meld, ...]) -> str:
@@ -127,12 +120,14 @@ def decode_result(data: dict[str, Any]) -> HandResult:
 
 def encode_played(played: dict[int, tuple[Event, ...]]) -> dict[str, str]:
     """Each finished hand's moves by hand number: ``{"1": "0p 1p 0s 0x7S ..."}``."""
-    return {str(number): " ".join(e.encode() for e in events) for number, events in played.items()}
+    return {
+        str(number): " ".join(e.encode(str) for e in events) for number, events in played.items()
+    }
 
 
 def decode_played(data: dict[str, str]) -> dict[int, tuple[Event, ...]]:
     return {
-        int(number): tuple(Event.decode(e) for e in text.split()) for number, text in data.items()
+        int(number): tuple(_decode_event(e) for e in text.split()) for number, text in data.items()
     }
 
 
@@ -158,7 +153,7 @@ def encode_hand(hand: Hand) -> dict[str, Any]:
         "tk": str(hand.taken_card or ""),
         "dr": str(hand.drawn_card or ""),
         "kn": [encode_cards(sorted(hand.known[0])), encode_cards(sorted(hand.known[1]))],
-        "hi": [e.encode() for e in hand.history],
+        "hi": [e.encode(str) for e in hand.history],
     }
 
 
@@ -178,7 +173,7 @@ def decode_hand(ruleset: Ruleset, data: dict[str, Any], results: list[HandResult
     hand.taken_card = Card.parse(data["tk"]) if data["tk"] else None
     hand.drawn_card = Card.parse(data["dr"]) if data["dr"] else None
     hand.known = (set(decode_cards(data["kn"][0])), set(decode_cards(data["kn"][1])))
-    hand.history = [Event.decode(e) for e in data["hi"]]
+    hand.history = [_decode_event(e) for e in data["hi"]]
     if hand.phase is Phase.HAND_OVER:
         hand.result = results[-1]
     cards = [*hand.hands[0], *hand.hands[1], *hand.stock, *hand.discard_pile]

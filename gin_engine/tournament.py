@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from engine_common.stats import percentile, wilson
+from engine_common import stats
+from engine_common.stats import rate_line, time_line
 from gin_engine.actions import Action
 from gin_engine.ai import PANEL, PLAYERS, make_bot
 from gin_engine.driver import Player, play
@@ -29,29 +29,15 @@ from gin_engine.view import PlayerView
 
 
 @dataclass
-class Tally:
-    """Totals from the first bot's side (A); B's figures are the complements."""
+class Tally(stats.Tally):
+    """Totals from the first bot's side (A); B's figures are the complements. ``ends``:
+    knock/gin/undercut by whom (``"A knock"``) and ``"dead"``; ``times`` by side, A and B."""
 
-    matches: int = 0
-    wins: int = 0
     points: int = 0
     """A's hand points minus B's, summed over matches."""
-    ends: Counter[str] = field(default_factory=Counter)
-    """Hand outcomes: knock/gin/undercut by whom (``"A knock"``) and ``"dead"``."""
-    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
-    """Decision times in seconds for A and for B (wall clock)."""
-    cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     """The same decisions' processor time: on a shared machine the wall clock also counts the
     time other programs held the core."""
-
-    def add(self, other: Tally) -> None:
-        self.matches += other.matches
-        self.wins += other.wins
-        self.points += other.points
-        self.ends.update(other.ends)
-        for mine, theirs in ((self.times, other.times), (self.cpu, other.cpu)):
-            mine[0].extend(theirs[0])
-            mine[1].extend(theirs[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +63,10 @@ def play_match(ruleset: Ruleset, seed: int, levels: tuple[str, str], a_seat: int
     match = Match.new(ruleset, random.Random(seed))
     seats = [0, 0]
     seats[a_seat], seats[1 - a_seat] = 0, 1  # seat -> bot (0 = A, 1 = B)
-    tally = Tally(matches=1)
+    tally = Tally(matches=1, times={"A": [], "B": []}, cpu={"A": [], "B": []})
     bots = [
         Timed(make_bot(levels[b], random.Random(f"{seed}:{b}:{a_seat}")),
-              tally.times[b], tally.cpu[b])
+              tally.times["AB"[b]], tally.cpu["AB"[b]])
         for b in (0, 1)
     ]
     play(match, [bots[seats[0]], bots[seats[1]]])
@@ -132,12 +118,10 @@ def run(
 def report(levels: tuple[str, str], tally: Tally) -> list[str]:
     a, b = levels
     n = tally.matches
-    low, high = wilson(tally.wins, n)
     hands = sum(tally.ends.values())
     lines = [
         f"{a} (A) vs {b} (B): {n} matches, seats swapped on common seeds",
-        f"A match wins: {tally.wins}/{n} = {tally.wins / n:.1%}"
-        f"  (95% Wilson {low:.1%} .. {high:.1%})",
+        rate_line("A match wins", tally.wins, n),
         f"A points per match (A minus B hand points): {tally.points / n:+.1f}",
         f"hands: {hands}, {hands / n:.2f} per match",
     ]
@@ -148,15 +132,9 @@ def report(levels: tuple[str, str], tally: Tally) -> list[str]:
             count = tally.ends[f"{side} {end}"]
             lines.append(f"  {side} {end:<16} {count:6d}  {count / max(1, hands):6.1%}")
     lines.append(f"  dead       {tally.ends['dead']:6d}  {tally.ends['dead'] / max(1, hands):6.1%}")
-    for side, name, times, cpu in (("A", a, tally.times[0], tally.cpu[0]),
-                                   ("B", b, tally.times[1], tally.cpu[1])):
-        for clock, values in (("wall", times), ("cpu", cpu)):
-            lines.append(
-                f"decision time {side} {name} ({clock}): n={len(values)}"
-                f" p50 {percentile(values, 0.5) * 1e3:.2f} ms"
-                f" p95 {percentile(values, 0.95) * 1e3:.2f} ms"
-                f" max {max(values, default=0.0) * 1e3:.2f} ms"
-            )
+    for side, name in (("A", a), ("B", b)):
+        for clock, clocks in (("wall", tally.times), ("cpu", tally.cpu)):
+            lines.append(time_line(f"{side} {name} ({clock})", clocks.get(side, [])))
     return lines
 
 

@@ -12,17 +12,20 @@ Glossary
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine_common.fairness import commitment, deal_seed
+from engine_common.fairness import (
+    DEFAULT_DEALS,
+    MAX_DEALS,
+    cards_line,
+    deal_seed,
+    report_head,
+    verify_parser,
+)
 from gin_engine.cards import Card
 from gin_engine.match import shuffled_deck
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, Opening, Ruleset, preset
-
-DEFAULT_DEALS = 10
-MAX_DEALS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,42 +67,32 @@ def deals(
 
 
 def report(seed: str, player_seed: str, count: int, ruleset: Ruleset | None = None) -> list[str]:
-    def cards(row: Sequence[Card]) -> str:
-        return " ".join(str(card) for card in row)
-
-    lines = [f"commitment (SHA-256 of the seed): {commitment(seed)}"]
-    if player_seed:
-        lines.append(f"player seed: {player_seed!r}")
+    lines = report_head(seed, player_seed)
     for deal in deals(seed, player_seed, count, ruleset):
         lines += [
             f"deal {deal.number}",
-            f"  non-dealer: {cards(deal.non_dealer)}",
-            f"  dealer:     {cards(deal.dealer)}",
+            f"  non-dealer: {cards_line(deal.non_dealer)}",
+            f"  dealer:     {cards_line(deal.dealer)}",
         ]
         if deal.upcard is not None:
             lines.append(f"  upcard:     {deal.upcard}")
-        lines.append(f"  stock:      {cards(deal.stock)}")
+        lines.append(f"  stock:      {cards_line(deal.stock)}")
     return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m gin_engine.verify",
-        description="Re-deal a finished match from its revealed seed.",
-    )
-    parser.add_argument("seed", help="the seed revealed when the match ended")
-    parser.add_argument("player_seed", nargs="?", default="", help="the seed you typed, if any")
-    parser.add_argument(
-        "--deals", type=int, default=DEFAULT_DEALS, choices=range(1, MAX_DEALS + 1),
-        metavar=f"1..{MAX_DEALS}", help=f"how many deals to show (default {DEFAULT_DEALS})",
-    )
-    parser.add_argument(
-        "--ruleset", choices=sorted(PRESETS), default=DEFAULT_PRESET,
-        help="the match's preset: under 胡牌制 the dealer's 11th card replaces the upcard",
+    parser = verify_parser(
+        "python -m gin_engine.verify",
+        "Re-deal a finished match from its revealed seed (under 胡牌制 the dealer's 11th card"
+        " replaces the upcard).",
+        PRESETS, DEFAULT_PRESET,
     )
     args = parser.parse_args(argv)
     print("\n".join(report(args.seed, args.player_seed, args.deals, preset(args.ruleset))))
     return 0
+
+
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "Deal", "deals", "main", "report"]
 
 
 if __name__ == "__main__":

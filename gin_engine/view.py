@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine_common.view import SeatView
 from gin_engine.actions import (
     Action,
     Discard,
@@ -53,7 +54,7 @@ _TAKEN = (Move.TAKE_UPCARD, Move.DRAW_DISCARD)
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[Card, HandResult]):
     player: int
     ruleset: Ruleset
     phase: Phase
@@ -86,21 +87,6 @@ class PlayerView:
     @property
     def opponent_known(self) -> tuple[Card, ...]:
         return self.known[1 - self.player]
-
-    @property
-    def discard_top(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
-    @property
-    def result(self) -> HandResult | None:
-        """This hand's result once it is over."""
-        if self.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and self.results:
-            return self.results[-1]
-        return None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.turn == self.player
 
     @property
     def discardable(self) -> tuple[Card, ...]:

@@ -15,8 +15,8 @@ Glossary
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from engine_common.actions import ActionNames
 from romme_engine.cards import Card, parse_cards
 from romme_engine.errors import InvalidInputError
 from romme_engine.melds import End
@@ -73,7 +73,7 @@ class NextHand:
 
 Action = DrawStock | TakeDiscard | LayMeld | LayOff | SwapJoker | TakeBack | Discard | NextHand
 
-_NAMES: dict[str, type[Any]] = {
+_NAMES = ActionNames({
     "draw": DrawStock,
     "take-discard": TakeDiscard,
     "meld": LayMeld,
@@ -82,15 +82,12 @@ _NAMES: dict[str, type[Any]] = {
     "take-back": TakeBack,
     "discard": Discard,
     "next-hand": NextHand,
-}
+})
 _BARE = (DrawStock, TakeDiscard, TakeBack, NextHand)
 
 
 def action_name(action: Action) -> str:
-    for name, cls in _NAMES.items():
-        if type(action) is cls:
-            return name
-    raise InvalidInputError(f"not an action: {action!r}")
+    return _NAMES.name(action)
 
 
 def parse_action(text: str) -> Action:
@@ -99,7 +96,7 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str):
         raise InvalidInputError(f"not an action: {text!r}")
     name, *args = text.split() or [""]
-    cls = _NAMES.get(name)
+    cls = _NAMES.kind(name)
     if cls is None:
         raise InvalidInputError(f"unknown action: {name!r}")
     if cls in _BARE:

@@ -157,3 +157,11 @@ def decode_cards(text: str) -> list[Card]:
     if any(i >= CARD_COUNT for i in ids):
         raise InvalidCardError(text)
     return [DECK[i] for i in ids]
+
+
+def decode_card(text: str) -> Card:
+    """One card in the snapshot form (two hex digits)."""
+    cards = decode_cards(text)
+    if len(cards) != 1:
+        raise InvalidCardError(text)
+    return cards[0]

@@ -1,4 +1,4 @@
-"""Errors by cause: malformed input versus a move the rules forbid.
+"""Rommé's refusal codes and errors, on the engines' shared classes (``engine_common.errors``).
 
 ``InvalidInputError`` (and ``InvalidCardError``) mean the input could not be read at all;
 ``IllegalActionError`` means it was read but the rules refuse it. The web layer turns
@@ -8,6 +8,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
+
+from engine_common import errors as common
+from engine_common.errors import InvalidCardError, InvalidInputError
 
 
 class Reason(StrEnum):
@@ -40,24 +43,8 @@ class Reason(StrEnum):
     MATCH_OVER = "match-over"
 
 
-class RommeError(Exception):
-    """Base of every error this package raises."""
-
-
-class InvalidInputError(RommeError, ValueError):
-    """Input that cannot be read: an unknown card, action or snapshot."""
-
-
-class InvalidCardError(InvalidInputError):
-    def __init__(self, text: str) -> None:
-        super().__init__(f"not a card: {text!r}")
-        self.text = text
-
-
-class IllegalActionError(RommeError):
+class IllegalActionError(common.IllegalActionError[Reason]):
     """A well-formed action the rules refuse; the match is left unchanged."""
 
-    def __init__(self, reason: Reason, detail: str = "") -> None:
-        super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
-        self.reason = reason
-        self.detail = detail
+
+__all__ = ["IllegalActionError", "InvalidCardError", "InvalidInputError", "Reason"]

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine_common import events
 from romme_engine.actions import (
     Action,
     Discard,
@@ -32,7 +33,7 @@ from romme_engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from romme_engine.cards import CARD_COUNT, Card, decode_cards
+from romme_engine.cards import CARD_COUNT, Card
 from romme_engine.discard_use import can_take
 from romme_engine.errors import IllegalActionError, InvalidInputError, Reason
 from romme_engine.melds import Meld, lay_off_options, read_meld, swap_joker
@@ -65,26 +66,11 @@ class Move(StrEnum):
     """``card`` put in a joker's place on the table; staged like a meld."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One public move; ``card`` is None for a stock draw (hidden) and a reshuffle."""
+class Event(events.Event[Move, Card]):
+    """One public move; ``card`` is None for a stock draw (hidden) and a reshuffle. Snapshots
+    write the card as its two hex digits (``0x0c``)."""
 
-    player: int
-    move: Move
-    card: Card | None = None
-
-    def encode(self) -> str:
-        return f"{self.player}{self.move.value}{self.card.id:02x}" if self.card else (
-            f"{self.player}{self.move.value}"
-        )
-
-    @classmethod
-    def decode(cls, text: str) -> Event:
-        try:
-            card = decode_cards(text[2:])[0] if len(text) > 2 else None
-            return cls(int(text[0]), Move(text[1]), card)
-        except (ValueError, IndexError) as exc:
-            raise InvalidInputError(f"bad event: {text!r}") from exc
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,24 +17,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine_common.fairness import deal_seed
-from engine_common.snapshot import check_version
+from engine_common import contract
+from engine_common.fairness import deal_seed, shuffled
+from engine_common.snapshot import check_version, reading, seal, unseal
 from romme_engine.actions import Action, NextHand
 from romme_engine.cards import DECK, Card
-from romme_engine.errors import IllegalActionError, InvalidInputError, Reason
+from romme_engine.errors import IllegalActionError, Reason
 from romme_engine.hand import Hand, Phase
+from romme_engine.legal import legal_actions
 from romme_engine.results import HandResult, Standing, match_over, standing, totals
-from romme_engine.ruleset import Ruleset
+from romme_engine.ruleset import PRESETS, Ruleset
 from romme_engine.snapshot import (
     SNAPSHOT_VERSION,
     decode_hand,
     decode_result,
-    decode_ruleset,
     encode_hand,
     encode_result,
-    encode_ruleset,
 )
 from romme_engine.view import PlayerView, make_view
 
@@ -84,6 +84,11 @@ class Match:
         return Phase.MATCH_OVER if self.standing is not None else self.hand.phase
 
     @property
+    def settlement(self) -> Standing | None:
+        """The standing, by the name the engines' contract gives how a match ended."""
+        return self.standing
+
+    @property
     def is_over(self) -> bool:
         """The match has ended (its standing is known): no move is accepted any more."""
         return self.standing is not None
@@ -130,35 +135,35 @@ class Match:
     def view(self, player: int) -> PlayerView:
         return make_view(self, player)
 
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``apply`` accepts from ``player`` now (`romme_engine.legal`)."""
+        return legal_actions(self.view(player))
+
     def to_dict(self) -> dict[str, Any]:
-        """A versioned, compact, JSON-safe snapshot; ``from_dict`` restores the exact match."""
-        data: dict[str, Any] = {
-            "v": SNAPSHOT_VERSION,
-            "rules": encode_ruleset(self.ruleset),
-            "seed": self.seed,
+        """A versioned, compact, JSON-safe snapshot (``engine_common.snapshot``'s envelope);
+        ``from_dict`` restores the exact match."""
+        return seal(SNAPSHOT_VERSION, self.ruleset, PRESETS, self.seed, self.player_seed, {
             "results": [encode_result(r) for r in self.results],
             "hand": encode_hand(self.hand),
-        }
-        if self.player_seed:
-            data["player_seed"] = self.player_seed
-        return data
+        })
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
-        try:
+        with reading():
             check_version(data, SNAPSHOT_VERSION)
-            ruleset = decode_ruleset(data["rules"])
+            ruleset, seed, player_seed = unseal(data, PRESETS, Ruleset.from_dict)
             results = [decode_result(r) for r in data["results"]]
             hand = decode_hand(ruleset, data["hand"], results)
-            match = cls(ruleset, str(data["seed"]), hand, str(data.get("player_seed", "")))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise InvalidInputError(f"bad snapshot: {exc!r}") from exc
-        match.results = results
+            match = cls(ruleset, seed, hand, player_seed)
+            match.results = results
         match._settle_if_over()
         return match
 
 
 def shuffled_deck(seed: str, deal: int) -> list[Card]:
-    deck = list(DECK)
-    random.Random(f"{seed}:{deal}").shuffle(deck)
-    return deck
+    """Deal ``deal``'s order (1 = the first deal) from a deal seed; see `deal_seed`."""
+    return shuffled(DECK, seed, deal)
+
+
+if TYPE_CHECKING:  # mypy checks that this engine keeps the engines' contract
+    _: contract.MatchType[Ruleset, Match, Action, PlayerView] = Match

@@ -9,25 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_common import snapshot as common
-from romme_engine.cards import CARD_COUNT, Card, decode_cards, encode_cards
+from engine_common.events import decode_event
+from romme_engine.cards import CARD_COUNT, Card, decode_card, decode_cards, encode_cards
 from romme_engine.errors import InvalidInputError
-from romme_engine.hand import Event, Hand, Phase, Saved
+from romme_engine.hand import Event, Hand, Move, Phase, Saved
 from romme_engine.melds import Meld, read_meld
 from romme_engine.results import HandEnd, HandResult
-from romme_engine.ruleset import PRESETS, Ruleset
+from romme_engine.ruleset import Ruleset
 
 SNAPSHOT_VERSION = 1
-
-
-def encode_ruleset(ruleset: Ruleset) -> str | dict[str, Any]:
-    return common.encode_ruleset(ruleset, PRESETS)
-
-
-def decode_ruleset(data: str | dict[str, Any]) -> Ruleset:
-    if isinstance(data, str) and data not in PRESETS:
-        raise InvalidInputError(f"unknown ruleset {data!r}")
-    return common.decode_ruleset(data, PRESETS, Ruleset.from_dict)
 
 
 def encode_melds(melds: tuple[Meld, ...] | list[Meld]) -> str:
@@ -45,7 +35,11 @@ def decode_melds(text: str) -> list[Meld]:
 
 
 def _card(text: str) -> Card | None:
-    return decode_cards(text)[0] if text else None
+    return decode_card(text) if text else None
+
+
+def _card_code(card: Card) -> str:
+    return encode_cards([card])
 
 
 def encode_result(result: HandResult) -> dict[str, Any]:
@@ -89,7 +83,7 @@ def encode_hand(hand: Hand) -> dict[str, Any]:
         "dr": encode_cards([hand.drawn_card] if hand.drawn_card else []),
         "fj": encode_cards(hand.freed_jokers),
         "sr": hand.stock_runs,
-        "hi": [e.encode() for e in hand.history],
+        "hi": [e.encode(_card_code) for e in hand.history],
     }
     if hand.saved is not None:
         data["sv"] = [
@@ -116,7 +110,7 @@ def decode_hand(ruleset: Ruleset, data: dict[str, Any], results: list[HandResult
     hand.drawn_card = _card(data["dr"])
     hand.freed_jokers = decode_cards(data["fj"])
     hand.stock_runs = int(data["sr"])
-    hand.history = [Event.decode(e) for e in data["hi"]]
+    hand.history = [Event(*decode_event(e, Move, decode_card)) for e in data["hi"]]
     if "sv" in data:
         cards, melds, owners, *events = data["sv"]  # snapshots before events: 3 fields
         hand.saved = Saved(

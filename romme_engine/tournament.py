@@ -13,11 +13,11 @@ import argparse
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from engine_common.stats import percentile, wilson
+from engine_common import stats
+from engine_common.stats import rate_line, time_line
 from romme_engine.actions import Action
 from romme_engine.ai import BENCH_LEVELS, make_bot
 from romme_engine.hand import Phase
@@ -30,27 +30,14 @@ MAX_STEPS = 20000
 
 
 @dataclass
-class Tally:
-    """Figures from the side of the first level (A)."""
+class Tally(stats.Tally):
+    """Figures from the side of the first level (A): ``wins`` where A's total was the lowest,
+    alone; ``times`` by level."""
 
-    matches: int = 0
-    wins: int = 0
-    """A's total was the lowest, alone."""
     shared: int = 0
     """A shared the lowest total."""
     margin: int = 0
     """Sum over matches of (the others' mean total minus A's total)."""
-    ends: Counter[str] = field(default_factory=Counter)
-    times: dict[str, list[float]] = field(default_factory=dict)
-
-    def add(self, other: Tally) -> None:
-        self.matches += other.matches
-        self.wins += other.wins
-        self.shared += other.shared
-        self.margin += other.margin
-        self.ends.update(other.ends)
-        for level, values in other.times.items():
-            self.times.setdefault(level, []).extend(values)
 
 
 def seat_levels(levels: tuple[str, ...], players: int) -> list[str]:
@@ -132,27 +119,19 @@ def run(levels: tuple[str, ...], players: int, matches: int, ruleset: Ruleset, s
 def report(levels: tuple[str, ...], players: int, tally: Tally) -> list[str]:
     n = tally.matches
     seated = seat_levels(levels, players)
-    low, high = wilson(tally.wins, n)
-    any_low, any_high = wilson(tally.wins + tally.shared, n)
     hands = sum(tally.ends.values())
     lines = [
         f"{' / '.join(seated)}: {n} matches, {players} players, seats rotated on common seeds",
-        f"A ({seated[0]}) wins alone: {tally.wins}/{n} = {tally.wins / n:.1%}"
-        f"  (95% Wilson {low:.1%} .. {high:.1%})",
-        f"A wins or shares: {tally.wins + tally.shared}/{n} = {(tally.wins + tally.shared) / n:.1%}"
-        f"  (95% Wilson {any_low:.1%} .. {any_high:.1%}); fair share {1 / players:.1%}",
+        rate_line(f"A ({seated[0]}) wins alone", tally.wins, n),
+        rate_line("A wins or shares", tally.wins + tally.shared, n)
+        + f"; fair share {1 / players:.1%}",
         f"A's margin per match (others' mean total minus A's): {tally.margin / n:+.1f}",
         f"hands: {hands}, {hands / n:.2f} per match",
     ]
     for end, count in sorted(tally.ends.items()):
         lines.append(f"  {end:<18} {count:6d}  {count / max(1, hands):6.1%}")
     for level, times in sorted(tally.times.items()):
-        lines.append(
-            f"decision time {level}: n={len(times)}"
-            f" p50 {percentile(times, 0.5) * 1e3:.2f} ms"
-            f" p95 {percentile(times, 0.95) * 1e3:.2f} ms"
-            f" max {max(times, default=0.0) * 1e3:.1f} ms"
-        )
+        lines.append(time_line(level, times))
     return lines
 
 

@@ -15,18 +15,20 @@ Glossary
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine_common.fairness import commitment, deal_seed
+from engine_common.fairness import (
+    DEFAULT_DEALS,
+    cards_line,
+    deal_seed,
+    report_head,
+    verify_parser,
+)
 from romme_engine.cards import Card
 from romme_engine.hand import Hand
 from romme_engine.match import first_dealer, shuffled_deck
 from romme_engine.ruleset import DEFAULT_PRESET, PRESETS, Ruleset, preset
-
-DEFAULT_DEALS = 10
-MAX_DEALS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,36 +72,24 @@ def deals(
 def report(
     seed: str, player_seed: str, count: int, ruleset: Ruleset | None = None, players: int = 3
 ) -> list[str]:
-    def cards(row: Sequence[Card]) -> str:
-        return " ".join(str(card) for card in row)
-
-    lines = [f"commitment (SHA-256 of the seed): {commitment(seed)}"]
-    if player_seed:
-        lines.append(f"player seed: {player_seed!r}")
+    lines = report_head(seed, player_seed)
     for deal in deals(seed, player_seed, count, ruleset, players):
         lines.append(f"deal {deal.number} (dealer: seat {deal.dealer})")
-        lines += [f"  seat {seat}: {cards(hand)}" for seat, hand in enumerate(deal.hands)]
-        lines.append(f"  stock:  {cards(deal.stock)}")
+        lines += [f"  seat {seat}: {cards_line(hand)}" for seat, hand in enumerate(deal.hands)]
+        lines.append(f"  stock:  {cards_line(deal.stock)}")
     return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m romme_engine.verify",
-        description="Re-deal a finished Rommé match from its revealed seed.",
+    parser = verify_parser(
+        "python -m romme_engine.verify",
+        "Re-deal a finished Rommé match from its revealed seed.",
+        PRESETS, DEFAULT_PRESET,
     )
-    parser.add_argument("seed", help="the seed revealed when the match ended")
-    parser.add_argument("player_seed", nargs="?", default="", help="the seed you typed, if any")
     parser.add_argument(
         "--players", type=int, default=3, choices=range(2, 5), metavar="2..4",
         help="players at the table, you included (default 3); seat 0 is you",
     )
-    parser.add_argument(
-        "--deals", type=int, default=DEFAULT_DEALS, choices=range(1, MAX_DEALS + 1),
-        metavar=f"1..{MAX_DEALS}", help=f"how many deals to show (default {DEFAULT_DEALS})",
-    )
-    parser.add_argument("--ruleset", choices=sorted(PRESETS), default=DEFAULT_PRESET,
-                        help="the match's preset")
     args = parser.parse_args(argv)
     lines = report(args.seed, args.player_seed, args.deals, preset(args.ruleset), args.players)
     print("\n".join(lines))

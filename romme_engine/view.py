@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine_common.view import SeatView
 from romme_engine.cards import Card
 from romme_engine.hand import Event, Hand, Phase
 from romme_engine.melds import Meld
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[Card, HandResult]):
     player: int
     players: int
     ruleset: Ruleset
@@ -57,20 +58,6 @@ class PlayerView:
     results: tuple[HandResult, ...]
     standing: Standing | None
     """Set once the match is over."""
-
-    @property
-    def my_turn(self) -> bool:
-        return self.turn == self.player
-
-    @property
-    def discard_top(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
-    @property
-    def result(self) -> HandResult | None:
-        if self.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and self.results:
-            return self.results[-1]
-        return None
 
     @property
     def staged_value(self) -> int:

@@ -1,7 +1,8 @@
 """Seeded smoke tournaments: the order of strength and the tournament's own arithmetic."""
 
+from engine_common.stats import wilson
 from gin_engine.ruleset import CLASSIC
-from gin_engine.tournament import report, run, wilson
+from gin_engine.tournament import report, run
 
 
 def test_wilson_interval_matches_known_values():

@@ -280,12 +280,12 @@ def test_melds_lay_offs_and_swaps_are_public_events_that_a_take_back_removes():
     act(match, 0, "draw")
     act(match, 0, "discard 4D")
     act(match, 1, "draw")
-    committed = [e.encode() for e in match.hand.history]
+    committed = list(match.hand.history)
     act(match, 1, "lay-off TC 0")
     restored = Match.from_dict(match.to_dict())  # staged events survive a snapshot
     assert [e.move for e in restored.hand.history[len(committed):]] == [Move.LAY_OFF]
     act(restored, 1, "take-back")
-    assert [e.encode() for e in restored.hand.history] == committed
+    assert restored.hand.history == committed
     # the original, still staged, is committed by the discard
     act(match, 1, "discard 7D")
     events = match.hand.history[len(committed):]

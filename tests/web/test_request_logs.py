@@ -77,7 +77,7 @@ def test_a_crash_is_logged_with_the_match_id_but_not_the_snapshot(
     line = json.loads(JsonLineFormatter().format(errors[0]))
     assert line["event"] == "error"
     assert line["match_id"] == match_id and line["path"] == "/play"
-    assert line["exception"] == "gin_engine.errors.InvalidInputError"
+    assert line["exception"] == "engine_common.errors.InvalidInputError"
     assert any("from_dict" in frame for frame in line["frames"])
     logged = everything_logged(caplog)
     assert "secret-snapshot-text" not in logged and "7S QH" not in logged

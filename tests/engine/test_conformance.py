@@ -1,0 +1,317 @@
+"""The engines' contract (``engine_common.contract``), checked the same way on every engine.
+
+Each engine plays seeded matches of legal moves; at every step, for every seat:
+
+- the snapshot goes through JSON and back to the same snapshot and the same views, and the
+  match played on from the restored copy stays the match played on without it;
+- a view holds none of the cards hidden from that seat (other seats' hands and the stock,
+  less the cards this hand's public record showed face up), and a stock draw names no card;
+- every action ``legal_actions`` lists is accepted, and of the candidate actions below only
+  those are: each refused one raises the engine's ``IllegalActionError`` and changes nothing.
+
+Candidate actions (a bounded enumeration; every action the seat could name for Gin Rummy):
+
+- Gin Rummy: the five bare actions, and discard, knock and gin with each of the 52 cards.
+- Rommé: the four bare actions; a discard of each card held; a lay-off of each card held on
+  each table meld and one past the last, at either end and at none; a joker swap of each
+  card held on each of those melds; each meld listed, the same meld with its cards reversed,
+  and 12 random sets of 3 to 5 cards held. Copies of a card and the jokers are
+  interchangeable in Rommé and ``legal_actions`` lists each meld shape once, so an accepted
+  action that is not listed must be a listed one with other copies (the same faces), or
+  leave the match exactly as a listed one does (a lay-off naming the only end it fits).
+
+This module is the one place these checks live for both engines.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields, is_dataclass
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+import gin_engine as gin
+import romme_engine as romme
+from engine_common.contract import HAND_OVER, MATCH_OVER
+from engine_common.errors import IllegalActionError
+from gin_engine.ai.easy import easy_policy
+from gin_engine.deck import stacked_deck
+from romme_engine.melds import End
+from tests.engine.romme_play import QUICK as ROMME_ONE_HAND
+
+STOCK_DRAW = "s"
+"""Both engines' ``Move`` letter for a stock draw: the card drawn stays hidden."""
+NOT_IN_VIEW = {"results", "settlement", "standing", "ruleset"}
+"""View fields about earlier hands (their cards were shown) and the rules."""
+
+
+@dataclass(frozen=True)
+class Engine:
+    """How the shared checks reach one engine's own parts."""
+
+    name: str
+    module: Any
+    card: type
+    matches: list[Callable[[], Any]]
+    """Fresh matches to play, each seeded."""
+    hidden: Callable[[Any, int], set[Any]]
+    """Where the cards hidden from a seat are: other seats' hands and the stock."""
+    candidates: Callable[[Any, int, list[Any], random.Random], list[Any]]
+    choose: Callable[[Any, list[Any], random.Random], Any]
+    face: Callable[[Any], Any]
+    """An action with each card replaced by its face, for engines with copies of a card."""
+    positions: int
+    """How many (position, seat) pairs to check."""
+    kinds: set[type]
+    """The action kinds the positions must reach."""
+
+
+def gin_hidden(match: gin.Match, seat: int) -> set[gin.Card]:
+    return {*match.hand.hands[1 - seat], *match.hand.stock}
+
+
+def gin_candidates(match: gin.Match, seat: int, listed: list[Any], rng: random.Random) -> list[Any]:
+    bare = [gin.TakeUpcard(), gin.PassUpcard(), gin.DrawStock(), gin.DrawDiscard(), gin.NextHand()]
+    return bare + [kind(card) for kind in (gin.Discard, gin.Knock, gin.Gin) for card in gin.DECK]
+
+
+def gin_choose(view: gin.PlayerView, listed: list[Any], rng: random.Random) -> Any:
+    """Like ``easy`` three times in four, otherwise any legal move: hands end by knocks."""
+    if rng.random() < 0.25 or view.phase is gin.Phase.HAND_OVER:
+        return rng.choice(listed)
+    return easy_policy(view, rng)
+
+
+def gin_in_reach() -> gin.Match:
+    """A hand whose non-dealer takes the upcard 8♦ and can go gin by discarding K♣."""
+    deck = stacked_deck("2S 3S 4S 9H 9D 9C 5D 6D 7D KC", "KH QD JS TH 7C 6H 4H 3C KD QC", "8D")
+    return gin.Match.new(gin.STANDARD, random.Random(0), deck=deck)
+
+
+def romme_hidden(match: romme.Match, seat: int) -> set[romme.Card]:
+    others = (c for s, held in enumerate(match.hand.hands) if s != seat for c in held)
+    return {*others, *match.hand.stock}
+
+
+def romme_candidates(
+    match: romme.Match, seat: int, listed: list[Any], rng: random.Random
+) -> list[Any]:
+    held = sorted(match.hand.hands[seat])
+    melds = range(len(match.hand.table) + 1)
+    found: list[Any] = [romme.DrawStock(), romme.TakeDiscard(), romme.TakeBack(), romme.NextHand()]
+    found += [romme.Discard(c) for c in held]
+    found += [romme.LayOff(c, i, end) for c in held for i in melds for end in (None, *End)]
+    found += [romme.SwapJoker(c, i) for c in held for i in melds]
+    laid = [a for a in listed if isinstance(a, romme.LayMeld)]
+    found += [romme.LayMeld(tuple(reversed(a.cards))) for a in laid]
+    sets = [s for size in (3, 4, 5) for s in combinations(held, size)]
+    found += [romme.LayMeld(s) for s in rng.sample(sets, min(12, len(sets)))]
+    return found + laid
+
+
+def romme_choose(view: romme.PlayerView, listed: list[Any], rng: random.Random) -> Any:
+    """Any legal move, leaning towards laying cards out so hands end."""
+    laying = [a for a in listed if not isinstance(a, romme.Discard | romme.TakeBack)]
+    discards = [a for a in listed if isinstance(a, romme.Discard)]
+    if view.phase is romme.Phase.PLAY and laying and (rng.random() < 0.8 or not discards):
+        return rng.choice(laying)
+    return rng.choice(discards or listed)
+
+
+def romme_face(action: Any) -> Any:
+    def face(value: Any) -> Any:
+        if isinstance(value, romme.Card):
+            return value.kind
+        if isinstance(value, tuple):
+            return tuple(face(v) for v in value)
+        return value
+
+    return (type(action), *(face(getattr(action, f.name)) for f in fields(action)))
+
+
+GIN_RULES = (gin.STANDARD, gin.HU, gin.QUICK, gin.HU_RACE, gin.CLASSIC)
+
+ENGINES = [
+    Engine(
+        name="gin",
+        module=gin,
+        card=gin.Card,
+        matches=[
+            gin_in_reach,
+            *(lambda seed=seed: gin.Match.new(GIN_RULES[seed % 5], random.Random(seed))
+              for seed in range(15)),
+        ],
+        hidden=gin_hidden,
+        candidates=gin_candidates,
+        choose=gin_choose,
+        face=lambda action: action,
+        positions=5000,
+        kinds={gin.TakeUpcard, gin.PassUpcard, gin.DrawStock, gin.DrawDiscard, gin.NextHand,
+               gin.Discard, gin.Knock, gin.Gin},
+    ),
+    Engine(
+        name="romme",
+        module=romme,
+        card=romme.Card,
+        matches=[
+            lambda seed=seed: romme.Match.new(
+                romme.ROMME if seed % 4 == 0 else ROMME_ONE_HAND, 2 + seed % 3, random.Random(seed)
+            )
+            for seed in range(12)
+        ],
+        hidden=romme_hidden,
+        candidates=romme_candidates,
+        choose=romme_choose,
+        face=romme_face,
+        positions=1500,
+        kinds={romme.DrawStock, romme.TakeDiscard, romme.LayMeld, romme.LayOff,
+               romme.SwapJoker, romme.TakeBack, romme.Discard, romme.NextHand},
+    ),
+]
+
+
+def seats_to_act(match: Any) -> int:
+    return match.turn if match.turn is not None else 0
+
+
+def restored(match: Any, engine: Engine) -> Any:
+    return engine.module.Match.from_dict(json.loads(json.dumps(match.to_dict())))
+
+
+def played(engine: Engine, only: int | None = None) -> Iterator[tuple[Any, Any]]:
+    """(match, its twin played straight) at every step of the engine's seeded matches (or of
+    match number ``only``): the match is replaced by its restored snapshot before each move,
+    the twin never is."""
+    for number, make in enumerate(engine.matches):
+        if only is not None and number != only:
+            continue
+        match, straight, rng = make(), make(), random.Random(number)
+        steps = 0
+        while True:
+            yield match, straight
+            if match.is_over:
+                break
+            seat = seats_to_act(match)
+            listed = match.legal_actions(seat)
+            action = engine.choose(match.view(seat), listed, rng)
+            match = restored(match, engine)
+            match.apply(seat, action)
+            straight.apply(seat, action)
+            steps += 1
+            assert steps < 3000, "the match runs on for ever"
+
+
+def cards_in(value: Any, card: type) -> Iterator[Any]:
+    """Every card a view (or a part of one) holds, however deep."""
+    if isinstance(value, card):
+        yield value
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from cards_in(item, card)
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in fields(value):
+            if f.name not in NOT_IN_VIEW:
+                yield from cards_in(getattr(value, f.name), card)
+
+
+def check_view(engine: Engine, match: Any, seat: int) -> None:
+    view = match.view(seat)
+    seen_face_up = {e.card for e in match.hand.history if e.card is not None}
+    hidden = engine.hidden(match, seat) - seen_face_up
+    assert not set(cards_in(view, engine.card)) & hidden
+    assert all(e.card is None for e in view.history if e.move == STOCK_DRAW)
+
+
+def check_actions(engine: Engine, match: Any, seat: int, rng: random.Random) -> set[type]:
+    """Every listed action is accepted, every other candidate refused without a change."""
+    before = match.to_dict()
+    listed = match.legal_actions(seat)
+    faces, outcomes = {engine.face(a) for a in listed}, []
+    for action in listed:
+        trial = engine.module.Match.from_dict(before)
+        trial.apply(seat, action)  # must not raise
+        outcomes.append(trial.to_dict())
+    if match.is_over or (match.phase != HAND_OVER and seat != match.turn):
+        assert listed == []
+    work = engine.module.Match.from_dict(before)  # refusals are tried on it; it must not move
+    for action in engine.candidates(match, seat, listed, rng):
+        if action in listed:
+            continue
+        try:
+            work.apply(seat, action)
+        except IllegalActionError as refusal:
+            assert isinstance(refusal, engine.module.IllegalActionError)
+            assert refusal.reason in engine.module.Reason
+            continue
+        after = work.to_dict()
+        work = engine.module.Match.from_dict(before)
+        assert engine.face(action) in faces or after in outcomes, (
+            f"{action} was accepted but not listed"
+        )
+    assert work.to_dict() == before, "a refused action changed the match"
+    return {type(a) for a in listed}
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_random_legal_play_round_trips_through_snapshots_at_every_step(engine: Engine):
+    ended = 0
+    for match, straight in played(engine):
+        again = restored(match, engine)
+        assert again.to_dict() == match.to_dict() == straight.to_dict()
+        assert json.loads(json.dumps(match.to_dict())) == match.to_dict()
+        for seat in range(match.players):
+            assert again.view(seat) == match.view(seat)
+        ended += match.is_over
+    assert ended == len(engine.matches)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_views_hold_no_hidden_card_and_no_stock_order(engine: Engine):
+    for match, _ in played(engine):
+        if match.phase in (HAND_OVER, MATCH_OVER):
+            continue  # the hand's result shows every hand
+        for seat in range(match.players):
+            check_view(engine, match, seat)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_apply_accepts_exactly_the_listed_actions(engine: Engine):
+    rng = random.Random(1)
+    checked, kinds = 0, set()
+    for match, _ in played(engine):
+        for seat in range(match.players):
+            kinds |= check_actions(engine, match, seat, rng)
+            checked += 1
+        if checked >= engine.positions:
+            break
+    assert checked >= engine.positions
+    assert kinds == engine.kinds  # the positions reached every kind of move
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_an_ended_match_accepts_nothing(engine: Engine):
+    *_, (match, _) = played(engine, only=3)  # a short one: Gin Rummy's quick, one Rommé hand
+    assert match.is_over and match.settlement is not None
+    assert match.settlement.winners and len(match.settlement.totals) == match.players
+    for seat in range(match.players):
+        assert match.legal_actions(seat) == []
+        with pytest.raises(engine.module.IllegalActionError) as refusal:
+            match.apply(seat, engine.module.NextHand())
+        assert refusal.value.reason is engine.module.Reason.MATCH_OVER
+
+
+def test_the_refusal_codes_both_engines_know_are_spelled_the_same():
+    shared = {r.name for r in gin.Reason} & {r.name for r in romme.Reason}
+    assert {"NOT_YOUR_TURN", "WRONG_PHASE", "MATCH_OVER", "HAND_NOT_OVER"} <= shared
+    assert all(gin.Reason[name].value == romme.Reason[name].value for name in shared)
+
+
+def test_a_gin_match_has_two_seats_and_says_so():
+    with pytest.raises(gin.InvalidInputError):
+        gin.Match.new(gin.STANDARD, rng=random.Random(0), players=3)
+    assert gin.Match.new(gin.STANDARD, rng=random.Random(0), players=2).players == 2
+    assert romme.Match.new(romme.ROMME, rng=random.Random(0), players=4).players == 4
