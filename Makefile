@@ -38,11 +38,14 @@ run: $(STAMP)
 	$(VENV)/bin/flask --app webapp db upgrade
 	$(VENV)/bin/gunicorn --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile - webapp.wsgi:app
 
+# One pytest-xdist worker a core, each on its own databases (tests/web/conftest.py);
+# TEST_WORKERS=0 runs the suite in one process.
+TEST_WORKERS ?= auto
 test: $(STAMP)
 	scripts/ensure-chromium
 	scripts/ensure-nginx
 	scripts/ensure-redis
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -2,7 +2,10 @@
 
 The database is built by the real Alembic migrations, never by ``create_all()``.
 By default each test gets a fresh SQLite file; with ``TEST_DATABASE_URL`` set (CI's PostgreSQL
-run) every table is dropped before each test and the migrations run again.
+run) every table is dropped before each test and the migrations run again. Under pytest-xdist
+(``make test`` runs ``-n auto``) each worker has a database of its own, the URL's name with the
+worker's id appended (``test_gw0``, ``test_gw1``), created when missing; a live server listens on
+a port the system picks, so workers never share one.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
-from sqlalchemy import MetaData, create_engine
+from sqlalchemy import URL, MetaData, create_engine, make_url, text
 from werkzeug.serving import make_server
 
 from webapp import MIGRATIONS_DIR, create_app
@@ -56,13 +59,40 @@ def reset_database(url: str) -> None:
         engine.dispose()
 
 
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
+def create_database_if_missing(url: URL) -> None:
+    """``CREATE DATABASE`` the URL's database unless the server already has it."""
+    server = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with server.connect() as conn:
+            found = conn.execute(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": url.database}
+            ).first()
+            if found is None:
+                quoted = server.dialect.identifier_preparer.quote(str(url.database))
+                conn.execute(text(f"CREATE DATABASE {quoted}"))
+    finally:
+        server.dispose()
+
+
+@pytest.fixture(scope="session")
+def external_database_url() -> str | None:
+    """``TEST_DATABASE_URL`` made this test process's own: under xdist, ``NAME_gw0`` and so on."""
     external = os.environ.get("TEST_DATABASE_URL")
-    if external:
-        url = normalise_database_url(external)
-        reset_database(url)
-        return url
+    if not external:
+        return None
+    url = make_url(normalise_database_url(external))
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        url = url.set(database=f"{url.database}_{worker}")
+        create_database_if_missing(url)
+    return url.render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def database_url(tmp_path: Path, external_database_url: str | None) -> str:
+    if external_database_url:
+        reset_database(external_database_url)
+        return external_database_url
     return f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
 
