@@ -29,6 +29,8 @@ MOVE_BUTTON = re.compile(r'data-action="([a-z-]+)"')
 DISCARD_FORM = re.compile(r'<form [^>]*class="discard-form">(.*?)</form>', re.S)
 CARD_BUTTON = re.compile(r'<button type="submit" name="card" value="(\w+)"')
 CONFIRM_LINK = re.compile(r'data-confirm="(knock|gin)" href="/play\?confirm=\1#table"')
+# Under a finished match's banner, 再来一场 posts the start form to /new: a new match, not a move.
+NEW_MATCH_FORM = re.compile(r'<form method="post" action="/new" class="move-form">.*?</form>', re.S)
 MOVE_FORM = re.compile(
     r'name="action" value="([a-z-]+)">(?:<input type="hidden" name="card" value="(\w+)">)?'
 )
@@ -41,12 +43,13 @@ def legal(app: Flask, match_id: str) -> list[engine.Action]:
 
 def offered(page: Page) -> tuple[set[str], set[str], set[str]]:
     """What the page offers: its move buttons, its discard buttons, its knock/gin links."""
-    forms = DISCARD_FORM.findall(page.html)
+    html = NEW_MATCH_FORM.sub("", page.html)
+    forms = DISCARD_FORM.findall(html)
     assert len(forms) <= 1, "one discard form at most"
     return (
-        set(MOVE_BUTTON.findall(page.html)),
+        set(MOVE_BUTTON.findall(html)),
         set(CARD_BUTTON.findall(forms[0])) if forms else set(),
-        set(CONFIRM_LINK.findall(page.html)),
+        set(CONFIRM_LINK.findall(html)),
     )
 
 
@@ -87,7 +90,10 @@ def test_the_table_offers_exactly_the_legal_moves(app: Flask, client: FlaskClien
             check_page(page, actions)
             checked += 1
             if not actions:
-                break  # match over (the computer is never left to move on a shown table)
+                # Match over (the computer is never left to move on a shown table): no move is
+                # offered, only a new match.
+                assert len(NEW_MATCH_FORM.findall(page.html)) == 1
+                break
             for kind in endings(actions):
                 check_confirmation(get(client, f"/play?confirm={kind}"), kind, actions)
                 confirmations += 1
