@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -28,7 +29,22 @@ from gin_engine import tournament as gin_tournament
 from gin_engine.ruleset import DEFAULT_PRESET, preset
 from romme_engine import tournament as romme_tournament
 from romme_engine.ruleset import preset as romme_preset
-from webapp.rating.levels import NORMAL, NORMAL_RATING, difference_for
+from webapp.rating.levels import NORMAL
+
+NORMAL_RATING = 1500.0
+SCALE = 400 / math.log(10)
+"""Glicko's display scale: a rating difference d gives the expected score 1 / (1 + 10^(-d/400))."""
+
+
+def expected_score(difference: float) -> float:
+    """The logistic expected score of a player ``difference`` points above the opponent."""
+    return 1 / (1 + 10 ** (-difference / 400))
+
+
+def difference_for(score: float) -> float:
+    """The rating difference whose expected score is ``score`` (0 < score < 1)."""
+    return SCALE * math.log(score / (1 - score))
+
 
 OUT = Path(__file__).resolve().parents[1] / "webapp" / "rating" / "levels.json"
 BOARDS = {"gin": DEFAULT_PRESET, "hu": "hu", "romme": "romme"}

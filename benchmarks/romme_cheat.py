@@ -9,7 +9,7 @@ of the expert's ``--top`` best discards to throw. For each option it copies the 
 applies the option and plays the hand out with every seat's real style (itself as the expert),
 so it knows exactly what each option leads to if it then played on as the expert; it takes the
 option with the best outcome (the others' mean penalty minus its own; in the match's last hand
-winning the match counts too, as in ``romme_engine.ai.montecarlo``).
+winning the match counts too; ``romme_rollout.py``).
 
 With ``--stock-samples k`` the cheat reads only the other hands, not the stock: each option is
 played out on ``k`` random orders of the true stock (the same ``k`` for every option), which
@@ -31,11 +31,12 @@ import random
 import time
 from collections.abc import Sequence
 
+from romme_rollout import best_option, clone, match_utility, weigh
+
 from romme_engine.actions import Action, Discard, DrawStock, TakeDiscard
 from romme_engine.ai import BENCH_LEVELS
 from romme_engine.ai.levels import EXPERT, STYLES, expert_ranking
 from romme_engine.ai.plan import Style, Why, step
-from romme_engine.ai.rollout import best_option, clone, match_utility, weigh
 from romme_engine.cards import Card
 from romme_engine.hand import Hand
 from romme_engine.laydown import LayDown

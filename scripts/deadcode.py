@@ -1,12 +1,13 @@
 """Dead-code check for ``make lint``: vulture over both engines and the site, templates included.
 
-Vulture reads Python only, so a property that only a template uses would look unused. This
-script parses every Jinja template, writes the names the templates use as a vulture whitelist
-(a temporary file), and runs vulture with it and with ``scripts/vulture_whitelist.py`` — the
-short, hand-kept list of names that frameworks call (Flask hooks, Flask-Login's user API,
-SQLAlchemy type hooks). Tests and benchmarks are read as users of the code; only findings in
-``gin_engine/``, ``romme_engine/``, ``engine_common/`` and ``webapp/`` are reported. Exit
-status 1 when something is unused.
+Only the product counts as a user: the engines, the site and its templates. Code that only
+tests or benchmarks call is dead to the product — delete it, or move it into the test or
+benchmark that needs it. Vulture reads Python only, so a property that only a template uses
+would look unused: this script parses every Jinja template, writes the names the templates use
+as a vulture whitelist (a temporary file), and runs vulture with it and with
+``scripts/vulture_whitelist.py`` — the short, hand-kept list of names that frameworks call
+(Flask hooks, Flask-Login's user API, SQLAlchemy type hooks and columns). Exit status 1 when
+something is unused.
 """
 
 from __future__ import annotations
@@ -20,12 +21,11 @@ from jinja2 import Environment, nodes
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = ("gin_engine", "romme_engine", "engine_common", "webapp")
-USERS = ("tests", "benchmarks", "scripts")
 # Functions registered with the framework by a decorator are called by it, not by our code.
 FRAMEWORK_DECORATORS = (
     "@*.get", "@*.post", "@*.route", "@*.errorhandler", "@*.command", "@*.group",
     "@*.context_processor", "@*.app_template_global", "@*.before_request", "@*.url_defaults",
-    "@*.fixture", "@*.listens_for",
+    "@*.listens_for",
 )
 
 
@@ -50,7 +50,7 @@ def main() -> int:
         used = Path(folder) / "template_names.py"
         used.write_text("".join(f"_.{name}\n" for name in sorted(template_names())))
         command = [
-            sys.executable, "-m", "vulture", *CHECKED, *USERS,
+            sys.executable, "-m", "vulture", *CHECKED,
             str(ROOT / "scripts" / "vulture_whitelist.py"), str(used),
             "--min-confidence", "60",
             "--ignore-decorators", ",".join(FRAMEWORK_DECORATORS),

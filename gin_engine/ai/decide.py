@@ -133,12 +133,6 @@ class Decision:
     danger: float | None = None
     """For a discard: the estimated chance the opponent can meld it, 0..1."""
 
-    def ranks_first(self, estimate: Estimate) -> bool:
-        """Whether ``estimate`` is at least as good as every other compared move."""
-        if self.unit is Unit.POINTS:
-            return all(estimate.value >= e.value for e in self.estimates)
-        return all(estimate.value <= e.value for e in self.estimates)
-
 
 def decide(view: PlayerView, rng: random.Random) -> Decision:
     """The expert's move for the player whose view this is; ``rng`` draws the sampled worlds."""

@@ -11,22 +11,16 @@ from dataclasses import dataclass
 from romme_engine.actions import Action, NextHand
 from romme_engine.ai.hints import Hint, hint
 from romme_engine.ai.levels import STYLES as LEVEL_STYLES
-from romme_engine.ai.lookahead import EXPERT_PLAN
-from romme_engine.ai.montecarlo import EXPERT_MC
 from romme_engine.ai.plan import Style, Why, step
 from romme_engine.errors import IllegalActionError, Reason
 from romme_engine.hand import Phase
 from romme_engine.view import PlayerView
 
 LEVELS = ("simple", "easy", "normal", "expert")
-BENCH_LEVELS = (*LEVELS, "expert-v1", "expert-mc", "expert-hold", "expert-plan")
-"""What the tournament may seat: the levels, the first expert (a yardstick), the Monte Carlo
-expert (``montecarlo``) and the expert that holds a card back for a bare pair
-(``levels.EXPERT_HOLD``) and the expert that plans its discard several draws ahead
-(``lookahead``); the last three are benchmark only until measured better than the
-expert."""
+BENCH_LEVELS = (*LEVELS, "expert-v1")
+"""What the tournament may seat: the levels and the first expert, kept as a yardstick."""
 
-STYLES = {**LEVEL_STYLES, "expert-mc": EXPERT_MC, "expert-plan": EXPERT_PLAN}
+STYLES = LEVEL_STYLES
 
 
 @dataclass(frozen=True, slots=True)

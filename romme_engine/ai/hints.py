@@ -14,7 +14,6 @@ from romme_engine.ai.plan import Why, step
 from romme_engine.cards import Card, penalty
 from romme_engine.errors import IllegalActionError, Reason
 from romme_engine.hand import Phase
-from romme_engine.legal import laid_value
 from romme_engine.melds import read_meld
 from romme_engine.view import PlayerView
 
@@ -30,9 +29,7 @@ class Hint:
     card: Card | None = None
     """The card the step is about: the top discard, the card laid off or thrown."""
     meld_value: int | None = None
-    """For a meld: its value for the opening."""
-    laid_this_turn: int = 0
-    """The value already staged this turn (what the opening has reached so far)."""
+    """For a meld: its value for the opening (what is staged already: ``view.staged_value``)."""
     penalty: int | None = None
     """For a discard: the penalty points the card would have cost in hand."""
 
@@ -44,14 +41,13 @@ def hint(view: PlayerView) -> Hint:
     if not view.my_turn or view.phase is Phase.MATCH_OVER:
         raise IllegalActionError(Reason.NOT_YOUR_TURN, "no hint: it is not this player's turn")
     action, why = step(view, EXPERT)
-    laid = laid_value(view)
     if isinstance(action, LayMeld):
         meld = read_meld(action.cards)
-        return Hint(action, why, None, meld.value if meld else None, laid)
+        return Hint(action, why, None, meld.value if meld else None)
     if isinstance(action, LayOff | SwapJoker):
-        return Hint(action, why, action.card, None, laid)
+        return Hint(action, why, action.card)
     if isinstance(action, Discard):
         worth = penalty(action.card, view.ruleset.joker_penalty)
-        return Hint(action, why, action.card, None, laid, worth)
+        return Hint(action, why, action.card, None, worth)
     top = view.discard_top if why in (Why.TAKE_DISCARD, Why.DRAW_STOCK) else None
-    return Hint(action, why, top, None, laid)
+    return Hint(action, why, top)

@@ -14,9 +14,6 @@
   going out in one turn (Hand-Rommé) is near and the table is not.
 - expert-v1: the expert as first merged (pair outs only, no shedding); a yardstick for
   benchmarks, not offered to people.
-- expert-hold: the expert that keeps one card it could lay off when laying everything off
-  would leave it a bare pair (two cards, which cannot go out next turn); a benchmark level:
-  it wins more hands against simple but not more matches (``CHANGELOG.md``).
 """
 
 from __future__ import annotations
@@ -27,7 +24,7 @@ from romme_engine.ai.plan import Style, Why
 from romme_engine.ai.reading import danger, live_counts, outs
 from romme_engine.cards import JOKERS, Card, penalty
 from romme_engine.laydown import LayDown, best_lay_down
-from romme_engine.melds import Meld, MeldKind, lay_off_options
+from romme_engine.melds import Meld, MeldKind
 from romme_engine.view import PlayerView
 
 OUTS_WEIGHT = 3.0
@@ -218,38 +215,15 @@ def _expert_lay_now(view: PlayerView, found: LayDown) -> bool:
     return min(others) <= 6 or opened
 
 
-HOLD_PAIR_OUTS = 2.0
-"""expert-hold: the bare pair must have at least this many live outs to be worth a held card."""
-
-
-def _hold_for_pair(view: PlayerView) -> Card | None:
-    """expert-hold: when laying off every card that fits would leave three cards, two of them
-    a pair with live outs, keep the lowest-penalty card that fits (a natural before a joker):
-    thrown last, it lets the pair go out as a meld next turn, where a bare pair cannot."""
-    fits = [c for c in view.hand if any(lay_off_options(m, c) for m in view.table)]
-    rest = [c for c in view.hand if c not in fits]
-    if not fits or len(rest) != 3:
-        return None
-    live = live_counts(view)
-    if not any(outs(a, [b], live) >= HOLD_PAIR_OUTS for i, a in enumerate(rest)
-               for b in rest[i + 1 :]):
-        return None
-    joker_penalty = view.ruleset.joker_penalty
-    return min(fits, key=lambda c: (c.is_joker, penalty(c, joker_penalty), c.id))
-
-
 SIMPLE = Style(take=_completes_meld, lay_now=_always, discard=_highest)
 EASY = Style(take=_never_take, lay_now=_always, discard=_highest, swap_jokers=False)
 NORMAL = Style(take=_take_when_legal, lay_now=_always, discard=_normal_discard,
                lay_jokers_off=False)
 EXPERT = Style(take=_take_when_legal, lay_now=_expert_lay_now, discard=_expert_discard,
                lay_jokers_off=False)
-EXPERT_HOLD = Style(take=_take_when_legal, lay_now=_expert_lay_now, discard=_expert_discard,
-                    lay_jokers_off=False, hold_back=_hold_for_pair)
 EXPERT_V1 = Style(take=_take_when_legal, lay_now=_expert_lay_now, discard=_expert_v1_discard,
                   lay_jokers_off=False)
 
 STYLES: dict[str, Style] = {
     "simple": SIMPLE, "easy": EASY, "normal": NORMAL, "expert": EXPERT, "expert-v1": EXPERT_V1,
-    "expert-hold": EXPERT_HOLD,
 }

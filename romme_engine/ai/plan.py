@@ -79,9 +79,6 @@ class Style:
     """Chooses among the legal discards; gets the hand's best lay-down (its melds are kept)."""
     swap_jokers: bool = True
     lay_jokers_off: bool = True
-    hold_back: Callable[[PlayerView], Card | None] | None = None
-    """Once opened: a card that could be laid off but is kept in hand this turn (and not
-    thrown); None lays off everything it can."""
 
 
 def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
@@ -119,12 +116,9 @@ def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
             held = True
     if not opened and 0 < staged < view.ruleset.opening:
         return _fallback(view), Why.TAKE_BACK
-    kept = style.hold_back(view) if opened and style.hold_back is not None else None
     if opened and len(hand) > 1:
         for lay_off in lay_offs(hand, table):
             if lay_off.card.is_joker and not style.lay_jokers_off and len(hand) > 3:
-                continue
-            if lay_off.card == kept:
                 continue
             return lay_off, Why.LAY_OFF
         if style.swap_jokers:
@@ -132,7 +126,6 @@ def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
                 if _joker_finds_a_place(hand, table, swap):
                     return swap, Why.SWAP_JOKER
     candidates = [d.card for d in legal_discards(view)]
-    candidates = [c for c in candidates if c != kept] or candidates
     if not candidates:
         return _fallback(view), Why.TAKE_BACK
     whole = None if opened else best_lay_down(hand)

@@ -19,6 +19,7 @@ from gin_engine.ai import Reason as HintReason
 from gin_engine.ai import Unit, hint, make_bot
 from gin_engine.cards import Card
 from gin_engine.deck import stacked_deck
+from tests.engine.test_ai_decide import ranks_first
 
 COMPUTER = "KH QD JS TH 7C 6D 4H 3C KD QC"
 
@@ -59,7 +60,7 @@ def test_early_knock_with_ten_is_weighed_against_playing_on_and_the_better_is_ad
     knock = next(e for e in h.estimates if isinstance(e.action, Knock))
     play_on = next(e for e in h.estimates if isinstance(e.action, Discard))
     assert knock.undercut_risk is not None and 0 <= knock.undercut_risk <= 1
-    assert h.estimates[0].action == h.action and h.ranks_first(h.estimates[0])
+    assert h.estimates[0].action == h.action and ranks_first(h, h.estimates[0])
     if knock.value >= play_on.value:
         assert (h.action, h.reason) == (knock.action, HintReason.KNOCK_NOW)
         assert (h.deadwood_before, h.deadwood_after) == (20, 10)  # as held: 11 cards
@@ -82,7 +83,7 @@ def test_a_low_knock_on_the_first_turn_is_weighed_with_its_numbers():
     play_on = next(e for e in h.estimates if isinstance(e.action, Discard))
     assert (knock.action, play_on.action) == (Knock(Card.parse("AC")), Discard(Card.parse("AC")))
     assert knock.undercut_risk == 0.0  # no sampled hand gets to 2 or less on its first turn
-    assert h.estimates[0] == play_on and h.ranks_first(play_on) and play_on.value > knock.value
+    assert h.estimates[0] == play_on and ranks_first(h, play_on) and play_on.value > knock.value
     # a knock with 2 on the first turn scores the computer's deadwood less 2: tens of points
     assert 20 < knock.value < 60 and 20 < play_on.value < 60
 

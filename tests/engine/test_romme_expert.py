@@ -68,15 +68,3 @@ def test_the_expert_keeps_no_pair_it_could_not_meld_and_still_discard():
     # three cards: a meld of K-Q-J would leave nothing to throw, so the pair is not kept
     view = starter_view("KS QS 4D")
     assert make_bot("expert", random.Random(0)).choose(view) == Discard(cards("KS")[0])
-
-
-def test_expert_hold_keeps_a_card_that_fits_rather_than_a_bare_pair():
-    # laying off 8C and throwing 9D would leave the bare pair 5S 5H (it cannot go out next
-    # turn); expert-hold keeps 8C instead, so a third 5 next turn goes out
-    view = replace(starter_view("5S 5H 9D 8C", table=["5C 6C 7C"]), opened=(True, False, False))
-    lay_off = make_bot("expert", random.Random(0)).choose(view)
-    assert lay_off.card == cards("8C")[0]
-    assert make_bot("expert-hold", random.Random(0)).choose(view) == Discard(cards("9D")[0])
-    # with no live card for the pair there is nothing to wait for: it lays off as the expert
-    dead = replace(view, discard_pile=cards("5D 5D' 5C'"))
-    assert make_bot("expert-hold", random.Random(0)).choose(dead) == lay_off

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
 SCRIPTS = sorted(BENCHMARKS.glob("*.py"))
 # Imported by the scripts, never run on their own.
-HELPERS = {"webclient", "trivial_app"}
+HELPERS = {"webclient", "trivial_app", "romme_rollout"}
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.rating_levels import NORMAL_RATING, difference_for, expected_score
 from webapp.models import GIN, HU, ROMME, Outcome
 from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, updated
-from webapp.rating.levels import NORMAL_RATING, difference_for, expected_score, levels
+from webapp.rating.levels import levels
 from webapp.rating.scores import match_scores
 
 

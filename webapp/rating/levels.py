@@ -2,15 +2,14 @@
 
 ``levels.json`` (beside this module) is written by ``benchmarks/rating_levels.py``, which plays
 the engines' tournaments (easy against normal and expert against normal, per board), fixes
-normal at `NORMAL_RATING` and puts each other level where the logistic expected score of
-Glicko's scale gives its measured score against normal. A match is to update only the person;
-the levels keep these figures.
+normal at 1500 and puts each other level where the logistic expected score of Glicko's scale
+gives its measured score against normal (the formula is the benchmark's). A match is to
+update only the person; the levels keep these figures.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -19,24 +18,11 @@ from typing import Any
 from webapp.rating.glicko import Rating
 
 NORMAL = "normal"
-NORMAL_RATING = 1500.0
 ANCHOR_RD = 30.0
 """The deviation the levels play at. A fixed level is well known (its estimate's standard error
 is under 10 points at the committed sizes); Glickman's example uses 30 for its best-known
 opponent, and Glicko-2 needs a deviation above 0."""
 ANCHOR_VOLATILITY = 0.06
-SCALE = 400 / math.log(10)
-"""Glicko's display scale: a rating difference d gives the expected score 1 / (1 + 10^(-d/400))."""
-
-
-def expected_score(difference: float) -> float:
-    """The logistic expected score of a player ``difference`` points above the opponent."""
-    return 1 / (1 + 10 ** (-difference / 400))
-
-
-def difference_for(score: float) -> float:
-    """The rating difference whose expected score is ``score`` (0 < score < 1)."""
-    return SCALE * math.log(score / (1 - score))
 
 
 @dataclass(frozen=True, slots=True)

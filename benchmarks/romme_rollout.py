@@ -1,30 +1,25 @@
-"""Rollouts: play a hand out from a state with fixed styles, to weigh one decision's options.
+"""Rommé rollouts for ``romme_cheat.py``: play a hand out from a state with fixed styles, to
+weigh one decision's options. A helper of that benchmark, never a computer player of the site
+(the Monte Carlo level that sampled worlds from a view with it, ``expert-mc``, gained nothing
+and was deleted; its code is in the commit named in ``CHANGELOG.md``).
 
 Glossary
-    world       a full ``Hand`` (every hand, the stock's order): the true one for a benchmark,
-                or a sample consistent with one player's view (``sample_world``)
+    world       a full ``Hand`` (every hand, the stock's order): here the true one
     rollout     a copy of a world, one option applied, then every player follows its style
                 until the hand ends
     utility     what a finished rollout is worth to the deciding player: the others' mean
                 penalty minus its own; in the match's last hand, winning the match counts
-    determinized a sampled world: the unseen cards dealt at random to the other hands and the
-                stock, in the sizes the view shows
-
-A computer player using this sees only its own view: ``sample_world`` deals the cards that view
-does not show; only a benchmark passes the true hand.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from romme_engine import view
 from romme_engine.actions import Action, Discard
 from romme_engine.ai.plan import Style, step
-from romme_engine.cards import DECK, Card, encode_cards
 from romme_engine.errors import IllegalActionError
-from romme_engine.hand import Hand, Phase, Saved
+from romme_engine.hand import Hand, Phase
 from romme_engine.results import HandResult, score_hand
 from romme_engine.ruleset import Ruleset
 from romme_engine.view import PlayerView
@@ -85,52 +80,6 @@ def playout(hand: Hand, styles: Sequence[Style], scores: tuple[int, ...],
                 return score_hand(hand.ruleset, hand.number, hand.dealer, hand.hands, None,
                                   hand_romme=False)
     return None
-
-
-def view_seed(view: PlayerView, salt: str, *extra: str) -> str:
-    """The seed of a view's samples (``salt`` names the decision, ``extra`` adds facts): the
-    same view always samples the same worlds."""
-    return ":".join([
-        salt, str(view.player), str(view.hand_number), str(len(view.history)),
-        encode_cards(view.hand), encode_cards(view.discard_pile), *extra,
-    ])
-
-
-def sample_world(view: PlayerView, rng: random.Random) -> Hand | None:
-    """A full hand consistent with ``view``: the cards it does not show dealt at random to the
-    other hands (their sizes as shown) and the stock. None if the counts do not add up."""
-    known = {*view.hand, *view.discard_pile, *(c for m in view.table for c in m.cards)}
-    unseen = [c for c in DECK if c not in known]
-    rng.shuffle(unseen)
-    hands: list[list[Card]] = []
-    at = 0
-    for seat, count in enumerate(view.hand_counts):
-        if seat == view.player:
-            hands.append(list(view.hand))
-            continue
-        hands.append(unseen[at : at + count])
-        at += count
-    stock = unseen[at:]
-    if len(stock) != view.stock_count or at > len(unseen):
-        return None
-    world = Hand(view.ruleset, view.hand_number, view.dealer, hands, stock,
-                 f"sample:{rng.getrandbits(64):x}")
-    world.discard_pile = list(view.discard_pile)
-    world.table = list(view.table)
-    world.owners = list(view.owners)
-    world.opened = list(view.opened)
-    world.phase = view.phase
-    world.turn = view.turn if view.turn is not None else view.player
-    world.taken_card = view.taken_card
-    world.drawn_card = view.drawn_card
-    world.freed_jokers = list(view.freed_jokers)
-    world.stock_runs = view.stock_runs
-    world.history = list(view.history)
-    if view.can_take_back:
-        before = len(view.table) - len(view.staged)
-        world.saved = Saved(tuple(view.hand), tuple(view.table[:before]),
-                            tuple(view.owners[:before]), len(view.history))
-    return world
 
 
 def margin_utility(player: int) -> Utility:
