@@ -1,4 +1,7 @@
-"""Small pieces both card engines share: rank and suit notation, and snapshot conventions.
+"""What both card engines share: the contract their matches keep (``contract``) and the small
+pieces written once — card notation and colour, error classes, the public event record, the
+snapshot envelope, what every view answers alike, action names, fair deals, tournament
+statistics.
 
 Standard library only. Each engine keeps its own rules; this package holds no rule.
 """

@@ -1,9 +1,9 @@
 """The contract every game's engine keeps: what a match offers whoever plays it.
 
 A game's package (``gin_engine``, ``romme_engine``) has a ``Match`` class whose objects
-satisfy ``Match`` below and whose class satisfies ``MatchType``; mypy checks both engines
-against them (``tests/engine/test_conformance.py`` holds the two assignments and plays both
-engines through the contract). Each engine keeps its own rules, actions, views and words; the
+satisfy ``Match`` below and whose class satisfies ``MatchType``: each engine's ``match.py``
+ends with the assignment mypy checks, and ``tests/engine/test_conformance.py`` plays both
+engines through the contract. Each engine keeps its own rules, actions, views and words; the
 contract only fixes how they are reached:
 
 - one validating entry point, ``apply(seat, action)``: a refused action raises the engine's
