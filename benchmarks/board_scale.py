@@ -9,8 +9,11 @@ printed). Then, in-process (Flask's test client, as ``page_cost.py``), each page
 boards table in benchmarks/README.md is requested ``--requests`` times after a warm-up, and
 the median and p95 printed, of the whole request and of its time in the database driver:
 
-    /leaderboard · logged in (own row pinned) · ?period=week · ?page=50 · /me · /u/<name> ·
-    GET /play
+    /leaderboard · logged in (own row pinned) · ?period=week · ?page=50 · the rating board
+    (``?by=rating``: page 1, logged in, page 50) · /me · /u/<name> · GET /play
+
+and each page's median and p95 over GET /play's median of the same run. The migration to head
+also backfills the skill ratings (every result replayed in Python).
 
 The history: results spread evenly over the last 52 weeks; players' activity skewed (a few
 play much more than most); 45 % won, 45 % lost, 10 % abandoned; difficulties even. The
@@ -41,7 +44,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +222,21 @@ def last_page(app: Any) -> int:
         return max(1, -(-int(players or 0) // int(app.config["LEADERBOARD_PAGE_SIZE"])))
 
 
+def rating_page(app: Any, wanted: int = 50) -> int:
+    """Page ``wanted`` of the Gin Rummy rating board, or its last page when it has fewer."""
+    from sqlalchemy import text
+
+    from webapp.extensions import db
+
+    with app.app_context():
+        ranked = db.session.scalar(text(
+            "SELECT count(*) FROM player_ratings WHERE game = 'gin' AND listed"
+            " AND last_played >= now() - interval '90 days'"
+        ))
+        pages = max(1, -(-int(ranked or 0) // int(app.config["LEADERBOARD_PAGE_SIZE"])))
+    return min(wanted, pages)
+
+
 def log_in(client: Any) -> None:
     page = client.get("/login").get_data(as_text=True)
     token = CSRF.search(page)
@@ -258,20 +275,24 @@ class SqlClock:
 
 
 def timed(
-    get: Callable[[], Any], requests: int, warmup: int, clock: SqlClock
-) -> tuple[list[float], list[float]]:
-    """Each request's whole time and its time in the database."""
-    for _ in range(warmup):
-        get()
-    times, sql = [], []
+    pages: list[tuple[str, Any, str]], requests: int, warmup: int, clock: SqlClock
+) -> dict[str, tuple[list[float], list[float]]]:
+    """Each page's requests' whole times and their times in the database. The pages take turns,
+    one request each per round, so a machine busier for a while slows every page alike and
+    their ratios hold."""
+    for _label, client, path in pages:
+        for _ in range(warmup):
+            client.get(path)
+    found: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label, *_ in pages}
     for _ in range(requests):
-        clock.spent = 0.0
-        start = time.perf_counter()
-        response = get()
-        times.append(time.perf_counter() - start)
-        sql.append(clock.spent)
-        assert response.status_code == 200, response.status_code
-    return times, sql
+        for label, client, path in pages:
+            clock.spent = 0.0
+            start = time.perf_counter()
+            response = client.get(path)
+            found[label][0].append(time.perf_counter() - start)
+            found[label][1].append(clock.spent)
+            assert response.status_code == 200, (path, response.status_code)
+    return found
 
 
 def p95(values: list[float]) -> float:
@@ -334,6 +355,10 @@ def measure(app: Any, requests: int, warmup: int, explain_to: Path | None) -> No
             [(f"?page={last} (the last)", anonymous, f"/leaderboard?page={last}")]
             if (last := last_page(app)) > 50 else []
         ),
+        ("rating board", anonymous, "/leaderboard?by=rating"),
+        ("rating, logged in (pinned)", viewer, "/leaderboard?by=rating"),
+        (f"rating ?page={(deep := rating_page(app))}", anonymous,
+         f"/leaderboard?by=rating&page={deep}"),
         (f"/me ({ME_MATCHES} matches)", viewer, "/me"),
         (f"/u/{busiest}", anonymous, f"/u/{busiest}"),
         ("GET /play", player, "/play"),
@@ -342,13 +367,16 @@ def measure(app: Any, requests: int, warmup: int, explain_to: Path | None) -> No
 
     with app.app_context():
         clock = SqlClock(db.engine)
+    measured = timed(pages, requests, warmup, clock)
+    # Each page's cost beside the table's, measured in this same run (a busy machine slows both).
+    table = statistics.median(measured["GET /play"][0])
     print(f"{'page':32} {'n':>4} {'median':>8} {'p95':>8} {'sql median':>11} {'sql p95':>8}"
-          "  (ms)")
-    for label, client, path in pages:
-        times, sql = timed(lambda c=client, p=path: c.get(p), requests, warmup, clock)
+          f" {'median/table':>13} {'p95/table':>10}  (ms; /table: over GET /play's median)")
+    for label, (times, sql) in measured.items():
         print(f"{label:32} {len(times):4d} {statistics.median(times) * 1000:8.1f} "
               f"{p95(times) * 1000:8.1f} {statistics.median(sql) * 1000:11.1f} "
-              f"{p95(sql) * 1000:8.1f}")
+              f"{p95(sql) * 1000:8.1f} {statistics.median(times) / table:13.2f}"
+              f" {p95(times) / table:10.2f}")
     if explain_to is not None:
         explain(app, viewer, ["/leaderboard", "/leaderboard?period=week",
                               "/leaderboard?page=50", f"/leaderboard?page={last_page(app)}"],

@@ -194,7 +194,10 @@ def test_the_points_chart_is_accessible_svg_with_a_table(seeded, client: FlaskCl
     assert "130 points from 2 won matches" in svg
     assert "<path" in svg and svg.count("<circle") == 2
     assert "<script" not in html
-    table = html[html.index('class="chart-data"'):]
+    # The chart links to its data as a table, a page of its own.
+    assert 'href="/u/ann/charts">' in html
+    data = client.get("/u/ann/charts").get_data(as_text=True)
+    table = data[data.index('data-chart="points"'):]
     assert table.index("<td>100</td>") < table.index("<td>130</td>")
 
 
@@ -273,7 +276,8 @@ def test_the_chart_shows_the_last_awards_from_the_total_before_them(app: Flask, 
     svg = html[html.index("<svg"): html.index("</svg>")]
     assert svg.count("<circle") == CHART_AWARDS
     assert f"1030 points from {CHART_AWARDS + 3} won matches; the last {CHART_AWARDS}" in svg
-    table = html[html.index('class="chart-data"'):]
+    data = client.get("/u/ann/charts").get_data(as_text=True)
+    table = data[data.index('data-chart="points"'):]
     # The first row shown is the 4th award: 40 points, the three before it counted in.
     assert table.index("<td>40</td>") < table.index("<td>1030</td>")
     assert "<td>10</td>" not in table and "<td>30</td>" not in table

@@ -231,7 +231,11 @@ def test_the_player_page_shows_each_games_rating_and_its_history(app: Flask, cli
     assert "after each of the last 16 rated matches" in chart
     assert f"now {round(gin.rating)}." in chart
     assert chart.count('<circle class="dot"') == 16
-    assert chart.count("<tr><td>") == 16
+    data = client.get("/u/ann/charts").get_data(as_text=True)
+    rows = data.split('data-chart="rating"', 1)[1].split("</table>", 1)[0]
+    assert rows.count("<tr><td>") == 16
+    assert f"<td>{round(gin.rating)}</td><td>±{round(gin.rd)}</td></tr>" in rows
+    assert client.get("/u/nobody/charts").status_code == 404
     romme = client.get("/u/ann?game=romme").get_data(as_text=True)
     assert "No rated match on this board yet." in romme
     assert "rating-chart" not in client.get("/u/ann?game=all").get_data(as_text=True)

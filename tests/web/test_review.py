@@ -13,7 +13,8 @@ import random
 import re
 from pathlib import Path
 
-from flask import Flask
+import pytest
+from flask import Flask, url_for
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
@@ -30,6 +31,7 @@ from webapp.extensions import db
 from webapp.models import HandReviewRow
 from webapp.models import Match as MatchRow
 from webapp.review.store import kept_review
+from webapp.review.views import hand_links as review_hand_links
 
 HINT_HANDS = 20
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|(?:10|[2-9JQKA])[♠♥♦♣])")
@@ -397,3 +399,12 @@ def test_a_hu_hand_is_reviewed_in_hu_words(app, client):
     assert last.played == "米胡，扣下 7♥"
     assert '<span class="decision-kind">胡牌还是继续</span>' in last.html
     assert "敲牌" not in page
+
+
+@pytest.mark.parametrize("hands", [1, 9, 10, 12])
+def test_the_hand_links_are_the_addresses_url_for_builds(app: Flask, hands: int):
+    with app.test_request_context("/me"):
+        assert review_hand_links("abc_DEF-123", hands) == [
+            (number, url_for("review.hand", match_id="abc_DEF-123", number=number))
+            for number in range(1, hands + 1)
+        ]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import random
+from datetime import UTC, datetime, timedelta
 
+import flask_babel
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_babel import force_locale
+from flask_login import login_user
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, select
 
@@ -14,6 +18,7 @@ from tests.web.account_helpers import real_user, register, seed_result, token
 from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
 from webapp.models import User
+from webapp.time_zones import NAMED_FORMATS, format_datetime
 
 FINISHED = datetime(2026, 1, 2, 0, 30, tzinfo=UTC)  # 08:30 in Shanghai and Taipei
 
@@ -41,7 +46,8 @@ def test_dates_default_to_the_languages_time_zone(
     page = client.get("/me").get_data(as_text=True)
     assert shown in page
     # The match was won: the points chart's table lists the award at the same local time.
-    assert shown in page[page.index('class="chart-data"'):]
+    data = client.get("/u/zone_reader/charts").get_data(as_text=True)
+    assert shown in data[data.index('data-chart="points"'):]
 
 
 def test_the_account_setting_wins_over_the_language(app: Flask, client: FlaskClient) -> None:
@@ -93,3 +99,32 @@ def test_0005_adds_the_time_zone_column_and_down_again(app: Flask) -> None:
         assert "time_zone" not in columns
         upgrade(directory=str(MIGRATIONS_DIR))
         assert db.session.scalar(select(User.username)) == "zone_kept"
+
+
+@pytest.mark.parametrize("zone", [None, "America/New_York", "Australia/Sydney", "Europe/London"])
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant", "en"])
+def test_the_date_filter_prints_what_flask_babel_prints(
+    app: Flask, lang: str, zone: str | None
+) -> None:
+    """The pages' ``datetimeformat`` looks the language's patterns up once; what it prints is
+    Flask-Babel's, in every named format, language and zone of the setting (the days summer
+    time starts and ends in New York included)."""
+    rng = random.Random(34)
+    moments = [datetime(2026, 3, 8, 6, 59, tzinfo=UTC), datetime(2026, 11, 1, 5, 30, tzinfo=UTC)]
+    moments += [datetime(2020, 1, 1, tzinfo=UTC) + timedelta(seconds=rng.randrange(4 * 10**8))
+                for _ in range(150)]
+    with app.app_context():
+        reader = real_user(f"reader_{lang.lower()}")
+        reader.time_zone = zone
+        db.session.commit()
+        with app.test_request_context(f"/?lang={lang}"):
+            login_user(reader)
+            with force_locale(lang):
+                for moment in moments:
+                    for style in NAMED_FORMATS:
+                        assert format_datetime(moment, style) == flask_babel.format_datetime(
+                            moment, style
+                        )
+                assert format_datetime(moments[0], "yyyy-MM-dd HH:mm") == (
+                    flask_babel.format_datetime(moments[0], "yyyy-MM-dd HH:mm")
+                )

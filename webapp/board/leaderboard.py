@@ -101,12 +101,10 @@ def _row(values: Any, rank: int, position: int | None) -> Row:
     )
 
 
-def player_row(
-    user_id: int, period: Period, now: datetime, game: str = DEFAULT_GAME
-) -> Row | None:
-    """One player's row and rank, or ``None`` when they have no match on this board."""
-    key = period_key(period, now)
-    above = (
+def players_above(game: str, key: str) -> Any:
+    """SQL for the number of players of the board (``game``, period ``key``) with more points
+    than the ``player_totals`` row the query reads: its rank less one."""
+    return (
         select(func.coalesce(func.sum(PointsLadder.players), 0))
         .where(
             PointsLadder.game == game,
@@ -115,6 +113,14 @@ def player_row(
         )
         .scalar_subquery()
     )
+
+
+def player_row(
+    user_id: int, period: Period, now: datetime, game: str = DEFAULT_GAME
+) -> Row | None:
+    """One player's row and rank, or ``None`` when they have no match on this board."""
+    key = period_key(period, now)
+    above = players_above(game, key)
     found = db.session.execute(
         select(PlayerTotal, User.username, above.label("above"))
         .join(User, User.id == PlayerTotal.user_id)

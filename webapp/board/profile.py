@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import select
 
 from webapp.board.games import DEFAULT_GAME
+from webapp.board.leaderboard import players_above
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
@@ -132,49 +133,59 @@ class PointsAt:
 
 def totals(user_id: int, game: str = DEFAULT_GAME) -> Totals:
     """The player's all-time totals on ``game``'s board (``ALL_GAMES``: every game summed)."""
-    kept = db.session.get(PlayerTotal, (game, ALL_TIME, user_id))
-    if kept is None:
-        return Totals()
+    return totals_and_rank(user_id, game)[0]
+
+
+def totals_and_rank(user_id: int, game: str = DEFAULT_GAME) -> tuple[Totals, int | None]:
+    """The player's all-time totals on ``game``'s board and their rank on it (``None`` with no
+    match there), in one read: the totals' row and the sum over the ladder above it."""
+    t = PlayerTotal.__table__.c
+    found = db.session.execute(
+        select(t, players_above(game, ALL_TIME).label("above")).where(
+            t.game == game, t.period == ALL_TIME, t.user_id == user_id
+        )
+    ).first()
+    if found is None:
+        return Totals(), None
+    kept = found._mapping
     return Totals(
-        matches=kept.matches,
-        wins={level: int(getattr(kept, f"wins_{level}")) for level in RANKING_POINTS},
-        abandoned=kept.abandoned,
-        points=kept.points,
-        hands=kept.hands,
-        gins=kept.gins,
-        undercuts_given=kept.undercuts_given,
-        undercuts_received=kept.undercuts_received,
-        knocks=kept.knocks,
-        knock_deadwood=kept.knock_deadwood,
-        best_score=kept.best_score,
-    )
+        matches=kept["matches"],
+        wins={level: int(kept[f"wins_{level}"]) for level in RANKING_POINTS},
+        abandoned=kept["abandoned"],
+        points=kept["points"],
+        hands=kept["hands"],
+        gins=kept["gins"],
+        undercuts_given=kept["undercuts_given"],
+        undercuts_received=kept["undercuts_received"],
+        knocks=kept["knocks"],
+        knock_deadwood=kept["knock_deadwood"],
+        best_score=kept["best_score"],
+    ), int(kept["above"]) + 1
 
 
 def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatch]:
     """The player's last matches of every game, newest first (one index range, whatever the
     game switch shows: each match names its game)."""
+    r = MatchResult.__table__.c
+    # Core, not ORM entities: the page needs these columns, not ten tracked objects.
     rows = db.session.execute(
-        select(MatchResult, PointAward.points)
-        .outerjoin(PointAward, PointAward.match_id == MatchResult.match_id)
-        .where(MatchResult.user_id == user_id)
-        .order_by(MatchResult.finished_at.desc())
+        select(
+            r.match_id, r.game, r.finished_at, r.ruleset, r.difficulty, r.outcome, r.score,
+            r.opponent_score, r.hands, PointAward.points, r.hand_scores,
+        )
+        .outerjoin(PointAward, PointAward.match_id == r.match_id)
+        .where(r.user_id == user_id)
+        .order_by(r.finished_at.desc())
         .limit(limit)
     )
     return [
         RecentMatch(
-            match_id=result.match_id,
-            game=result.game,
-            finished_at=result.finished_at,
-            ruleset=result.ruleset,
-            difficulty=result.difficulty,
-            outcome=result.outcome,
-            score=result.score,
-            opponent_score=result.opponent_score,
-            hands=result.hands,
-            points=points,
-            hand_scores=list(result.hand_scores),
+            match_id=row.match_id, game=row.game, finished_at=row.finished_at,
+            ruleset=row.ruleset, difficulty=row.difficulty, outcome=row.outcome,
+            score=row.score, opponent_score=row.opponent_score, hands=row.hands,
+            points=row.points, hand_scores=list(row.hand_scores),
         )
-        for result, points in rows
+        for row in rows
     ]
 
 

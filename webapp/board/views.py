@@ -148,7 +148,7 @@ def board() -> str:
 
 def _player_page(user: User, endpoint: str, **values: Any) -> str:
     game = _query_game()
-    totals = profile.totals(user.id, game.key)
+    totals, rank = profile.totals_and_rank(user.id, game.key)
     series = profile.points_over_time(user.id, totals.points, game=game.key)
     own = current_user.is_authenticated and current_user.id == user.id
     accuracy = review_store.accuracy_trend(user.id) if own else []
@@ -159,10 +159,11 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         player=user,
         own=own,
         game=game,
+        game_key=_switch_key(game),
         game_names={g.key: g.name for g in GAMES},
         switch=_switch(endpoint, **values),
         totals=totals,
-        rank=leaderboard.player_row(user.id, leaderboard.Period.ALL, utcnow(), game.key),
+        rank=rank,
         recent=profile.recent_matches(user.id),
         series=series,
         chart=points_chart(series),
@@ -189,3 +190,25 @@ def player(name: str) -> str:
     if user is None:
         abort(404)
     return _player_page(user, "board.player", name=name)
+
+
+@bp.get("/u/<name>/charts")
+def chart_data(name: str) -> str:
+    """The player page's charts as tables: every point each chart draws, for readers who
+    cannot see the charts (kept off the player page, where two hundred dated rows cost more
+    than the rest of the page)."""
+    user = find_user(name)
+    if user is None:
+        abort(404)
+    game = _query_game()
+    totals = profile.totals(user.id, game.key)
+    return render_template(
+        "board/chart_data.html",
+        player=user,
+        game=game,
+        switch=_switch("board.chart_data", name=name),
+        series=profile.points_over_time(user.id, totals.points, game=game.key),
+        rating_series=(
+            profile.rating_over_time(user.id, game.key) if game.key in RATED_GAMES else []
+        ),
+    )
