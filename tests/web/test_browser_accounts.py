@@ -39,7 +39,8 @@ def test_register_then_read_the_board_and_my_page(
     page.screenshot(path=str(ARTIFACTS / f"leaderboard-{width}.png"), full_page=True)
 
     page.goto(live_server + "/u/player_0")
-    chart = page.locator("svg.points-chart")
+    # The points chart (the rating's chart follows it in the same style).
+    chart = page.locator("svg[aria-labelledby='chart-title chart-desc']")
     assert chart.is_visible()
     box = chart.bounding_box()
     assert box is not None and box["x"] + box["width"] <= width
