@@ -12,9 +12,10 @@ Printed, in milliseconds per request (median and mean over the requests measured
 - GET /play by table phase (upcard, draw, discard, hand-over, match-over) and overall;
 - POST /play (the person's move and the computer's reply, then the 303) by opponent;
 - a breakdown of each: loading the match row (database), decoding its snapshot
-  (``Match.from_dict``), the engine's work for the page (``build_table``), template rendering,
-  the computer's reply (``computer_replies``), saving (UPDATE and COMMIT), and the rest (Flask,
-  WhiteNoise, session cookie, CSRF, login, rate limiter, logging, end of transaction).
+  (``Match.from_dict``, through ``webapp.matches.read``), the engine's work for the page
+  (``build_table``), template rendering, the computer's reply (``computer_replies``), saving
+  (UPDATE and COMMIT), and the rest (Flask, WhiteNoise, session cookie, CSRF, login, rate
+  limiter, logging, end of transaction).
 
     .venv/bin/python benchmarks/page_cost.py                     # SQLite
     .venv/bin/python benchmarks/page_cost.py --pg                # PostgreSQL, fresh database
@@ -131,47 +132,34 @@ def make_app(url: str, instance: str, migrate: bool = True) -> Any:
 
 @contextmanager
 def instrumented(timers: Timers) -> Iterator[None]:
-    from webapp.play import service, views
+    from webapp.play import views
 
-    saved = {
-        (views, "build_table"): views.build_table,
-        (views, "render_template"): views.render_template,
-        (service, "load_match"): service.load_match,
-        (service, "computer_replies"): service.computer_replies,
-        (service, "game_of"): service.game_of,
-        (service, "save_and_count"): service.save_and_count,
-    }
-    views.build_table = timers.wrap("build_table", views.build_table)  # type: ignore[assignment]
-    views.render_template = timers.wrap("render", views.render_template)  # type: ignore[assignment]
-    service.load_match = timers.wrap("load", service.load_match)  # type: ignore[assignment]
-    service.computer_replies = timers.wrap(  # type: ignore[assignment]
-        "computer", service.computer_replies
-    )
-    service.game_of = timers.wrap("decode", service.game_of)  # type: ignore[assignment]
-    service.save_and_count = timers.wrap(  # type: ignore[assignment]
-        "save", service.save_and_count
-    )
-    try:
+    with _instrumented(timers, views):
         yield
-    finally:
-        for (module, name), func in saved.items():
-            setattr(module, name, func)
 
 
 @contextmanager
 def instrumented_romme(timers: Timers) -> Iterator[None]:
-    """The same parts for the Rommé table (``webapp.romme``); its row is loaded through
-    ``webapp.play.service.load_match``, as the Gin table's."""
-    from webapp.play import service as play_service
-    from webapp.romme import service, views
+    """The same parts for the Rommé table (``webapp.romme``)."""
+    from webapp.romme import views
+
+    with _instrumented(timers, views):
+        yield
+
+
+@contextmanager
+def _instrumented(timers: Timers, views: Any) -> Iterator[None]:
+    """Time a table's page parts (``views``) and the match layer's (``webapp.matches``, which
+    both tables load, decode, move and save through)."""
+    from webapp import matches
 
     targets = {
         (views, "build_table"): "build_table",
         (views, "render_template"): "render",
-        (play_service, "load_match"): "load",
-        (service, "computer_replies"): "computer",
-        (service, "game_of"): "decode",
-        (service, "save_and_count"): "save",
+        (matches, "load_match"): "load",
+        (matches, "computer_replies"): "computer",
+        (matches, "read"): "decode",
+        (matches, "save_and_count"): "save",
     }
     saved = {key: getattr(*key) for key in targets}
     for (module, name), part in targets.items():

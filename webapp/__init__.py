@@ -17,6 +17,7 @@ from webapp import (
     database,
     errors,
     form_rules,
+    games,
     health,
     i18n,
     labels,
@@ -36,11 +37,11 @@ from webapp.config import (
     settings_from_env,
 )
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
+from webapp.fairness import fair_deal
 from webapp.i18n import lazy_gettext as _l
-from webapp.main import bp as main_bp
-from webapp.pages import bp as pages_bp
-from webapp.play import bp as play_bp
-from webapp.play.fairness import fair_deal
+from webapp.main.views import bp as main_bp
+from webapp.pages.views import bp as pages_bp
+from webapp.play.views import bp as play_bp
 from webapp.privacy import no_store_when_private
 from webapp.review import bp as review_bp
 from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS
@@ -136,6 +137,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         card_row=card_row,
         card_back=card_back,
         fair_deal=fair_deal,
+        table_of=games.table_of,
         **ROMME_CARDS,
     )
     # Outermost layers: WhiteNoise answers /static/ before Flask, and the security headers

@@ -8,14 +8,14 @@ from the engine and the points table, so a new level or preset needs a name here
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from flask import Flask
 from flask_babel import LazyString
 
 import gin_engine as engine
 import romme_engine
 from gin_engine.ai import LEVELS
-from gin_engine.ruleset import DEFAULT_PRESET, PRESETS
-from romme_engine.ruleset import PRESETS as ROMME_PRESETS
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
@@ -92,9 +92,11 @@ DIFFICULTIES: dict[str, LazyString] = {
     level: _LEVEL_NAMES[level] for level in LEVELS if level in RANKING_POINTS
 }
 DEFAULT_DIFFICULTY = "normal"
-RULESETS: dict[str, LazyString] = {name: _RULESET_NAMES[name] for name in PRESETS}
-ROMME_RULESETS: dict[str, LazyString] = {name: _RULESET_NAMES[name] for name in ROMME_PRESETS}
-DEFAULT_RULESET = DEFAULT_PRESET
+
+
+def ruleset_names(presets: Iterable[str]) -> dict[str, LazyString]:
+    """The translated names of a game's presets, in the engine's order (`webapp.games`)."""
+    return {name: _RULESET_NAMES[name] for name in presets}
 
 
 def difficulty_name(level: str) -> str:

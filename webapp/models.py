@@ -201,6 +201,9 @@ family scored its own way, so the boards can rank it apart from the standard gam
 are Gin Rummy matches (``matches.game`` is ``GIN``: the same engine plays them)."""
 ROMME = "romme"
 """The ``game`` key of Rommé's matches, results and totals."""
+PERSON = 0
+"""The person's seat in every game (the computers sit at 1, 2, …): the owner's numbers in a
+snapshot and in ``match_results.hand_scores`` are at this index."""
 
 
 class MatchResult(db.Model):  # type: ignore[name-defined,misc]

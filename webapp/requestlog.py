@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response
 
 APP_LOGGER = "webapp"
 log = logging.getLogger("webapp.request")
-# The session keys of the match being played (play.service) and of the logged-in account
+# The session keys of the match being played (webapp.matches) and of the logged-in account
 # (Flask-Login); read from the session so logging never queries the database.
 MATCH_KEY = "match_id"
 USER_KEY = "_user_id"

@@ -29,8 +29,8 @@ _MATCHES = Match.__table__
 class MatchRecord:
     """One row of ``matches`` as plain data: read by `load_match`, written by `save_match`.
 
-    The play service changes its fields (snapshot, status, difficulties) and saves it; nothing
-    is written until then.
+    The match layer (`webapp.matches`) changes its fields (snapshot, status, difficulties) and
+    saves it; nothing is written until then.
     """
 
     id: str

@@ -15,8 +15,10 @@ from flask.testing import FlaskClient
 
 import gin_engine as engine
 from gin_engine.ai import make_bot
+from webapp import games, matches
+from webapp.matches import SESSION_MATCH_KEY
+from webapp.models import GIN
 from webapp.models import Match as MatchRow
-from webapp.play.service import SESSION_MATCH_KEY, computer_replies
 from webapp.store import create_match
 
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
@@ -106,7 +108,7 @@ def seat_match(
             game = engine.Match.new(
                 engine.preset(ruleset), random.Random(seed), first_dealer=1, deck=deck
             )
-            computer_replies(game, difficulty)
+            matches.computer_replies(games.named(GIN), game, difficulty)
         row = create_match(
             ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict(), owner_user_id=None
         )

@@ -13,8 +13,9 @@ from flask.testing import FlaskClient
 import romme_engine as romme
 from romme_engine.ai import make_bot
 from tests.web.play_helpers import Page, get
-from webapp.play.service import SESSION_MATCH_KEY
-from webapp.romme.service import computer_replies
+from webapp import games, matches
+from webapp.matches import SESSION_MATCH_KEY
+from webapp.models import ROMME
 from webapp.store import create_match
 
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
@@ -36,7 +37,7 @@ def seat_romme(
     with app.test_request_context():
         if game is None:
             game = romme.Match.new(romme.preset(ruleset), players, random.Random(seed), deck=deck)
-            computer_replies(game, difficulty)
+            matches.computer_replies(games.named(ROMME), game, difficulty)
         row = create_match(
             game="romme", ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict(),
             owner_user_id=owner,

@@ -28,13 +28,14 @@ from tests.web.browser_helpers import in_viewport
 from tests.web.play_helpers import form_fields, get, person_choice, post_move, seat_match, stored
 from tests.web.romme_helpers import person_choice as romme_choice
 from tests.web.romme_helpers import post_romme, romme_page, seat_romme
-from webapp.play.service import computer_replies
-from webapp.romme.service import computer_replies as romme_replies
+from webapp import games, matches
+from webapp.models import GIN, ROMME
 
 SIZES = [(390, 844), (740, 360), (1280, 800)]
 RESULTS = [("standard", "hand-over"), ("standard", "match-over"), ("hu", "hand-over"),
            ("hu", "match-over"), ("romme", "hand-over"), ("romme", "match-over")]
 LANGS = {"zh_Hans": "zh-CN", "en": "en-GB"}
+GIN_GAME, ROMME_GAME = games.named(GIN), games.named(ROMME)
 
 
 def one_move_before(game: Any, choose: Callable[[Any], Any], reply: Callable[[Any], None],
@@ -55,9 +56,9 @@ def play_gin_until(app: Flask, client: FlaskClient, ruleset: str, step: str) -> 
     rng = random.Random(3)
     with app.test_request_context():
         game = gin.Match.new(gin.preset(ruleset), random.Random(3), first_dealer=1)
-        computer_replies(game, "easy")
+        matches.computer_replies(GIN_GAME, game, "easy")
         game = one_move_before(game, make_bot("easy", rng).choose,
-                               lambda g: computer_replies(g, "easy"), step)
+                               lambda g: matches.computer_replies(GIN_GAME, g, "easy"), step)
     match_id = seat_match(app, client, ruleset=ruleset, game=game)
     for _ in range(50):
         page = get(client)
@@ -71,9 +72,9 @@ def play_gin_until(app: Flask, client: FlaskClient, ruleset: str, step: str) -> 
 def play_romme_until(app: Flask, client: FlaskClient, step: str) -> None:
     with app.test_request_context():
         game = romme.Match.new(romme.ROMME, 4, random.Random(3))
-        romme_replies(game, "normal")
+        matches.computer_replies(ROMME_GAME, game, "normal")
         game = one_move_before(game, make_romme_bot("normal", random.Random(3)).choose,
-                               lambda g: romme_replies(g, "normal"), step)
+                               lambda g: matches.computer_replies(ROMME_GAME, g, "normal"), step)
     match_id = seat_romme(app, client, players=4, game=game, difficulty="normal")
     for _ in range(50):
         page = romme_page(client)

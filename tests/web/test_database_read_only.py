@@ -26,7 +26,7 @@ from sqlalchemy import create_engine, make_url, text
 from tests.web.account_helpers import token
 from tests.web.play_helpers import get, post_move, stored
 from webapp.extensions import db
-from webapp.play.service import SESSION_MATCH_KEY
+from webapp.matches import SESSION_MATCH_KEY
 
 
 @contextmanager

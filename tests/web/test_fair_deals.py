@@ -19,7 +19,7 @@ import gin_engine as engine
 from engine_common.fairness import deal_seed
 from tests.web.account_helpers import token
 from tests.web.play_helpers import form_fields, get, person_choice, post_move, stored
-from webapp.play.service import SESSION_MATCH_KEY
+from webapp.matches import SESSION_MATCH_KEY
 
 PLAYER_SEED = "lucky 7"
 COMMITMENT = re.compile(r'data-commitment>([0-9a-f]{64})<')

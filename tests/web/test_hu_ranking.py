@@ -16,7 +16,6 @@ from gin_engine.deck import stacked_deck
 from gin_engine.hu import hu_showdown
 from tests.web.account_helpers import counts, register, user_id
 from tests.web.play_helpers import get, post_move, seat_match
-from webapp import ranking
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
@@ -24,10 +23,10 @@ from webapp.models import (
     GIN,
     HU,
     MatchResult,
-    Outcome,
     PlayerTotal,
     PointAward,
 )
+from webapp.play import results
 from webapp.points import RANKING_POINTS
 from webapp.store import MatchRecord
 
@@ -76,7 +75,7 @@ def test_a_won_hu_race_match_records_game_hu_with_its_points(app: Flask, client:
 
 
 def test_the_game_key_follows_the_scoring_scheme() -> None:
-    assert {name: ranking.game_key(rule) for name, rule in engine.PRESETS.items()} == {
+    assert {name: results.board_key(rule) for name, rule in engine.PRESETS.items()} == {
         "standard": GIN, "classic": GIN, "quick": GIN, "hu": HU, "hu-race": HU,
     }
 
@@ -97,6 +96,6 @@ def test_hu_statistics_count_zha_hu_as_undercuts_and_mi_hu_calls_as_knocks() -> 
         status="finished", lowest_difficulty="easy", owner_user_id=1, created_at=now,
         updated_at=now, finished_at=now,
     )
-    row = ranking.statistics(record, game, Outcome.LOST)
+    row = results.statistics(record, game)
     assert (row.game, row.gins, row.undercuts_given, row.undercuts_received) == (HU, 0, 1, 1)
     assert (row.knocks, row.knock_deadwood, row.hands_won) == (1, 3, 1)

@@ -9,7 +9,7 @@ import gin_engine as engine
 from gin_engine.ai import hint
 from gin_engine.deck import stacked_deck
 from tests.web.play_helpers import get, post_move, seat_match, stored
-from webapp.play.service import PERSON as PERSON_SEAT
+from webapp.models import PERSON as PERSON_SEAT
 
 PERSON = "AS 2S 3S 4S 5S 6S 8C 8D 8S AD"  # deadwood 1 (AD)
 COMPUTER = "KH QD JS TH 7C 6D 4H 3C KD QC"

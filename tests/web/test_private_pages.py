@@ -19,8 +19,8 @@ import gin_engine as engine
 import romme_engine as romme
 from tests.web.account_helpers import register, token
 from tests.web.play_helpers import stored
+from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import GIN, ROMME
-from webapp.play.service import SESSION_MATCH_KEY
 
 NAME = "private_walker"
 DATA_CARD = re.compile(r'data-card="([^"]+)"')

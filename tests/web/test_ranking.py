@@ -24,6 +24,7 @@ from tests.web.play_helpers import get, post_at_once, post_move, stored
 from webapp import ranking
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, PointAward
+from webapp.play import results
 from webapp.points import RANKING_POINTS
 
 THREADS = 20  # the final move sent 20 times at once, as issue 36's probe raced it
@@ -60,7 +61,9 @@ def test_the_database_refuses_a_second_award_for_a_match(app: Flask, client: Fla
         record = db.session.get(Match, match_id)
         assert record is not None
         with pytest.raises(IntegrityError):
-            ranking.record_end(record, engine.Match.from_dict(record.snapshot))
+            ranking.record_result(
+                results.statistics(record, engine.Match.from_dict(record.snapshot))
+            )
         db.session.rollback()
     assert counts(app, match_id) == (1, 1)
 

@@ -27,8 +27,8 @@ from tests.web.play_helpers import get, post_at_once, post_move, seat_match, sto
 from webapp.board.leaderboard import Period, board
 from webapp.board.profile import totals
 from webapp.extensions import db
+from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import Match, MatchResult, MatchStatus
-from webapp.play.service import SESSION_MATCH_KEY
 from webapp.store import create_match
 
 CONCURRENT_STARTS = 6

@@ -32,6 +32,7 @@ from tests.web.account_helpers import (
     user_id,
 )
 from tests.web.play_helpers import get, post_at_once
+from webapp import matches
 from webapp.extensions import db
 from webapp.models import (
     GIN,
@@ -45,7 +46,6 @@ from webapp.models import (
     RatingUpdate,
     new_match_id,
 )
-from webapp.play import service
 from webapp.rating import rebuild, standing
 from webapp.rating.glicko import START, WIN, updated
 from webapp.rating.levels import level
@@ -165,7 +165,7 @@ def end(match_id: str, game: Game, finished_at: datetime) -> bool:
     record.snapshot = game.snapshot
     record.finished_at = finished_at
     try:
-        service.save_and_count(record, record.version)
+        matches.save_and_count(record, record.version)
     except StaleMatchError:
         return False
     return True

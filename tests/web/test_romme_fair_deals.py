@@ -22,7 +22,7 @@ from tests.web.account_helpers import token
 from tests.web.play_helpers import stored
 from tests.web.romme_helpers import person_choice, post_romme, romme_page
 from tests.web.test_fair_deals import COMMITMENT, HAND, REVEALED, cookie_texts
-from webapp.play.service import SESSION_MATCH_KEY
+from webapp.matches import SESSION_MATCH_KEY
 
 PLAYER_SEED = "glück 7"
 CARDS = re.compile(r'data-card="([^"]+)"')

@@ -134,7 +134,7 @@ def test_no_hint_when_it_is_not_the_persons_turn(app: Flask, client: FlaskClient
 
 
 def client_match(client: FlaskClient) -> str:
-    from webapp.play.service import SESSION_MATCH_KEY
+    from webapp.matches import SESSION_MATCH_KEY
 
     with client.session_transaction() as session:
         return str(session[SESSION_MATCH_KEY])

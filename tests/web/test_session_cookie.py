@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from itsdangerous import TimestampSigner
 
-from webapp.play.service import SESSION_MATCH_KEY
+from webapp.matches import SESSION_MATCH_KEY
 
 COOKIE = "session"
 

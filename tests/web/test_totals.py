@@ -24,7 +24,7 @@ from sqlalchemy import func, insert, select, text, update
 import gin_engine as engine
 from gin_engine.ai import make_bot
 from tests.web.account_helpers import make_user, seed_result
-from webapp import MIGRATIONS_DIR, recount
+from webapp import MIGRATIONS_DIR, matches, recount
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
@@ -38,7 +38,6 @@ from webapp.models import (
     PointsLadder,
     new_match_id,
 )
-from webapp.play import service
 from webapp.store import StaleMatchError, load_match
 from webapp.totals import iso_week
 
@@ -163,7 +162,7 @@ def bot_games(
 
 
 def end(record_id: str, game: engine.Match, finished_at: datetime) -> bool:
-    """End a match as the site does (compare-and-set save and ``record_end`` in one
+    """End a match as the site does (compare-and-set save and ``record_result`` in one
     transaction): finished when ``game`` is over, else abandoned. False when it lost a race."""
     record = load_match(record_id)
     assert record is not None
@@ -175,7 +174,7 @@ def end(record_id: str, game: engine.Match, finished_at: datetime) -> bool:
     record.snapshot = SNAPSHOTS[id(game)]
     record.finished_at = finished_at
     try:
-        service.save_and_count(record, record.version)
+        matches.save_and_count(record, record.version)
     except StaleMatchError:
         return False
     return True

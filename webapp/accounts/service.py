@@ -28,8 +28,8 @@ from webapp.accounts.passwords import (
 )
 from webapp.extensions import db, login_manager
 from webapp.i18n import SESSION_KEY as LANGUAGE_KEY
+from webapp.matches import SESSION_MATCH_KEY, adopt_guest_match
 from webapp.models import User
-from webapp.play.service import SESSION_MATCH_KEY, adopt_guest_match
 from webapp.privacy import mark_private
 
 KEPT_AT_LOGIN = (LANGUAGE_KEY, SESSION_MATCH_KEY)

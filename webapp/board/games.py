@@ -1,9 +1,10 @@
-"""The games the boards rank, in the order the switch shows them: one line per game family.
+"""The boards, in the order the switch shows them: every game's boards (`webapp.games`), then
+all games summed.
 
 Each key is the ``game`` of `webapp.models.MatchResult` and of the kept totals
-(`webapp.totals`); ``ALL_GAMES`` is the board summed over every game. A new game family is one
-more line here (and its name in the three ``.po`` files); the leaderboard, the player pages and
-their switch read this list.
+(`webapp.totals`); ``ALL_GAMES`` is the board summed over every game. A new game family is a
+board in its registry entry (and its name in the three ``.po`` files); the leaderboard, the
+player pages and their switch read this list.
 
 Glossary
     game key     ``"gin"``, ``"hu"``, ``"romme"``, ``"all"``: the ``?game=`` value and the totals'
@@ -15,33 +16,21 @@ Glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from flask_babel import LazyString
-
+from webapp import games
 from webapp.i18n import lazy_pgettext as _lp
-from webapp.models import ALL_GAMES, GIN, HU, ROMME
+from webapp.models import ALL_GAMES
 
-
-@dataclass(frozen=True)
-class BoardGame:
-    key: str
-    name: LazyString
-    gin_columns: bool = False
-
+BoardGame = games.Board
 
 GAMES: tuple[BoardGame, ...] = (
-    BoardGame(GIN, _lp("board game", "Gin Rummy"), gin_columns=True),
-    # 胡牌制 keeps its own statistics under Gin Rummy's names (金胡 as gins, 诈胡 as undercuts):
-    # shown under those names they would mislead, so its board has the common columns only.
-    BoardGame(HU, _lp("board game", "胡牌制")),
-    BoardGame(ROMME, _lp("board game", "Rommé")),
+    *games.boards(),
     BoardGame(ALL_GAMES, _lp("board game", "All games")),
 )
-RATED_GAMES = (GIN, HU, ROMME)
-"""The games with a skill rating (`webapp.rating`): each its own; no rating sums games."""
-DEFAULT_GAME = GIN
-"""The board shown without ``?game=``: Gin Rummy, as before the switch existed."""
+RATED_GAMES = tuple(board.key for board in games.boards())
+"""The boards with a skill rating (`webapp.rating`): each its own; no rating sums games."""
+DEFAULT_GAME = GAMES[0].key
+"""The board shown without ``?game=``: the first game's first (Gin Rummy), as before the
+switch existed."""
 _BY_KEY = {game.key: game for game in GAMES}
 
 

@@ -15,15 +15,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from webapp.board.games import DEFAULT_GAME
+from webapp.board.games import DEFAULT_GAME, UnknownGame, board_game
 from webapp.board.leaderboard import players_above
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
     ALL_TIME,
-    GIN,
-    HU,
-    ROMME,
     MatchResult,
     Outcome,
     PlayerRating,
@@ -35,8 +32,6 @@ from webapp.points import RANKING_POINTS
 from webapp.rating import standing
 
 RECENT_MATCHES = 10
-OWNER_SEAT = 0
-"""The person's seat in every game: the owner's numbers in ``hand_scores`` are at this index."""
 CHART_AWARDS = 100
 """The chart shows the player's last this many awards; the total before them is its baseline."""
 
@@ -92,33 +87,32 @@ class RecentMatch:
     hand_scores: list[dict[str, Any]]
 
     @property
-    def gin_hands(self) -> list[dict[str, Any]]:
-        """Gin Rummy's hand-by-hand scores (``end``, ``you``, ``computer``); another game's
-        hands are counted, not tabled, as their entries have other fields."""
-        return self.hand_scores if self.game == GIN else []
+    def hand_table(self) -> HandTable | None:
+        """The hand-by-hand table of its board (`webapp.games.Board`), if it has one and
+        any hand was finished: the board's template and its rows."""
+        try:
+            board = board_game(self.game)
+        except UnknownGame:
+            return None
+        if board.hands_template is None or board.hand_rows is None or not self.hand_scores:
+            return None
+        return HandTable(board.hands_template, list(board.hand_rows(self.hand_scores)))
 
     @property
     def reviewable(self) -> bool:
-        """A finished Gin Rummy match (胡牌制 too) with a hand over: its hands have reviews."""
-        return self.game in (GIN, HU) and self.outcome != Outcome.ABANDONED and self.hands > 0
-
-    @property
-    def romme_hands(self) -> list[RommeHand]:
-        """Rommé's hands from the owner's seat: how each ended, whether the owner went out,
-        what the owner paid (``hand_scores`` entries: ``end``, ``winner``, ``penalties``)."""
-        if self.game != ROMME:
-            return []
-        return [
-            RommeHand(str(h["end"]), h["winner"] == OWNER_SEAT, int(h["penalties"][OWNER_SEAT]))
-            for h in self.hand_scores
-        ]
+        """A finished match of a board whose hands have reviews (Gin Rummy, 胡牌制) with a
+        hand over."""
+        try:
+            board = board_game(self.game)
+        except UnknownGame:
+            return False
+        return board.reviews and self.outcome != Outcome.ABANDONED and self.hands > 0
 
 
 @dataclass(frozen=True)
-class RommeHand:
-    end: str
-    went_out: bool
-    paid: int
+class HandTable:
+    template: str
+    rows: list[Any]
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """Render a page: read the markdown, fill in the numbers, convert, insert the engine's figures.
 
-Each game has its reading pages: Gin Rummy's at ``content/<locale>/<page>.md``, Rommé's at
-``content/<locale>/romme/<page>.md``. Each (game, page, language, rule values) is rendered once
-and cached; changing a preset changes the key, so the page follows the ruleset without a
+Each game has its reading pages (`webapp.games`: ``pages``): the game at root's at
+``content/<locale>/<page>.md`` (Gin Rummy's), another's at ``content/<locale>/<game>/<page>.md``
+(Rommé's at ``content/<locale>/romme/``). Each (game, page, language, rule values) is rendered
+once and cached; changing a preset changes the key, so the page follows the ruleset without a
 restart.
 """
 
@@ -16,26 +17,18 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from webapp.labels import ruleset_name
-from webapp.pages import figures, romme_figures, romme_values, values
-from webapp.pages.examples import Examples
+from webapp import games
 from webapp.pages.markdown import Rendered, render
 from webapp.pages.placeholders import ContentError, fill
-from webapp.pages.romme_examples import RommeExamples
 
 PAGES = ("rules", "faq", "strategy")
-GIN, ROMME = "gin", "romme"
-GAMES = (GIN, ROMME)
-"""The games with reading pages; Gin Rummy's sit at the site's root (``/rules``)."""
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 _BLOCK = re.compile(r"<p>\[\[([a-z]+:[a-z-]+)\]\]</p>")
 
-Inputs = tuple[dict[str, object], dict[str, Callable[[], Markup]]]
 
-
-def source_path(page: str, locale: str, game: str = GIN) -> Path:
+def source_path(page: str, locale: str, game: games.Game = games.DEFAULT) -> Path:
     folder = CONTENT_DIR / locale
-    return (folder if game == GIN else folder / game) / f"{page}.md"
+    return (folder if game.at_root else folder / game.key) / f"{page}.md"
 
 
 def render_source(
@@ -56,33 +49,16 @@ def render_source(
     return replace(rendered, html=Markup(html))  # noqa: S704 - markdown escaped it, blocks are Markup
 
 
-def render_page(page: str, locale: str, game: str = GIN) -> Rendered:
-    if page not in PAGES or game not in GAMES:
-        raise ContentError(f"unknown page {game}/{page}")
-    key = romme_values.fingerprint() if game == ROMME else values.fingerprint()
-    return _cached(game, page, locale, key)
-
-
-def _gin_inputs() -> Inputs:
-    sets, ranking = values.presets(), values.ranking_points()
-    examples = Examples.compute(sets["standard"])
-    quoted = {**values.rule_values(sets, ranking), **examples.values()}
-    return quoted, figures.blocks(examples, sets, ranking)
-
-
-def _romme_inputs() -> Inputs:
-    sets, ranking = romme_values.presets(), values.ranking_points()
-    examples = RommeExamples.compute(sets["romme"])
-    quoted = {**romme_values.rule_values(sets, ranking), **examples.values_quoted()}
-    # The pages name a preset as the start page does ("Rommé, 3 hands"), never by its id.
-    for name in sets:
-        quoted[f"name.{romme_values.placeholder_name(name)}"] = ruleset_name(name)
-    return quoted, romme_figures.blocks(examples, sets, ranking)
+def render_page(page: str, locale: str, game: games.Game = games.DEFAULT) -> Rendered:
+    if page not in PAGES:
+        raise ContentError(f"unknown page {game.key}/{page}")
+    return _cached(game.key, page, locale, game.pages.fingerprint())
 
 
 @lru_cache(maxsize=64)
-def _cached(game: str, page: str, locale: str, key: tuple[object, ...]) -> Rendered:
-    del key  # only part of the cache key: the values below are read from the same presets
-    quoted, blocks = _romme_inputs() if game == ROMME else _gin_inputs()
+def _cached(key: str, page: str, locale: str, fingerprint: tuple[object, ...]) -> Rendered:
+    del fingerprint  # only part of the cache key: the inputs below read the same presets
+    game = games.named(key)
+    quoted, blocks = game.pages.inputs()
     source = source_path(page, locale, game).read_text(encoding="utf-8")
     return render_source(source, quoted, blocks)

@@ -8,10 +8,16 @@ a typo fails the tests instead of printing a wrong or empty number.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+
+from markupsafe import Markup
 
 _NAME = r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+"
 _PLACEHOLDER = re.compile(r"\{\{\s*(" + _NAME + r")\s*\}\}")
+
+
+Inputs = tuple[dict[str, object], dict[str, Callable[[], Markup]]]
+"""What one game's pages are filled with: the quoted values and the ``[[blocks]]``."""
 
 
 class ContentError(ValueError):

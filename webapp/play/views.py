@@ -1,4 +1,4 @@
-"""The table's views. Thin: read the request, call one service function, render or redirect.
+"""The Gin Rummy table's views. Thin: read the request, call the match layer, render or redirect.
 
 Unreadable forms raise ``BadInput`` (a 400 page), stale ones ``StaleMatchError`` and moves the
 rules refuse ``IllegalActionError``; the blueprint's error handlers below answer all three.
@@ -10,10 +10,10 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 import gin_engine as engine
-from webapp import ranking
-from webapp.models import GIN
-from webapp.play import service
-from webapp.play.forms import read_confirm, read_difficulty, read_move
+from webapp import games, matches, ranking
+from webapp.forms import read_difficulty
+from webapp.models import GIN, PERSON
+from webapp.play.forms import read_confirm, read_move
 from webapp.play.hints import hint_text
 from webapp.play.messages import (
     STALE,
@@ -30,11 +30,13 @@ from webapp.play.messages import (
     showdown_words,
     turn_line,
 )
+from webapp.play.results import COMPUTER
 from webapp.play.table import build_table
 from webapp.review import service as reviews
 from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 
 bp = Blueprint("play", __name__)
+GAME = games.named(GIN)
 # Sentences about the game, for the table and for the rules pages' worked examples.
 for _sentence in (
     moves_sentence, scoring_line, ending_line, hint_text, hand_banner, match_banner, turn_line,
@@ -52,7 +54,7 @@ def _to_table() -> Response:
 def _render(record: MatchRecord, status: int = 200, error: str | None = None) -> tuple[str, int]:
     table = build_table(
         record,
-        service.game_of(record),
+        matches.read(record),
         confirm=read_confirm(request.args.get("confirm")),
         want_hint=request.args.get("hint") == "1",
     )
@@ -60,8 +62,8 @@ def _render(record: MatchRecord, status: int = 200, error: str | None = None) ->
         "play/table.html",
         t=table,
         error=error,
-        PERSON=service.PERSON,
-        COMPUTER=service.COMPUTER,
+        PERSON=PERSON,
+        COMPUTER=COMPUTER,
         awarded=ranking.points_awarded(record.id) if record.status == "finished" else None,
     )
     return page, status
@@ -77,32 +79,33 @@ def stale_form(_error: StaleMatchError) -> Response:
 @bp.errorhandler(engine.IllegalActionError)
 def refused_move(refused: engine.IllegalActionError) -> tuple[str, int] | Response:
     """The rules refused the move before anything changed: the table again, with the reason."""
-    record = service.current_match()
+    record = matches.current_match(GAME)
     if record is None:
         return _to_table()
-    return _render(record, 422, refusal(refused.reason, service.game_of(record).ruleset))
+    return _render(record, 422, refusal(refused.reason, matches.read(record).ruleset))
 
 
 @bp.get("/play")
 def table() -> tuple[str, int] | Response:
     read_without_transaction()
-    record = service.current_match()
+    record = matches.current_match()
     if record is None:
         return render_template("play/none.html"), 200
-    if record.game != GIN:
-        return redirect(url_for("romme.table", _anchor="table"))
+    elsewhere = games.of(record)
+    if elsewhere is not GAME:
+        return redirect(url_for(elsewhere.table, _anchor="table"))
     return _render(record)
 
 
 @bp.post("/play")
 def move() -> Response:
     version, action = read_move(request.form)
-    record = service.current_match()
-    if record is None or record.game != GIN:
+    record = matches.current_match(GAME)
+    if record is None:
         flash(str(STALE), "notice")
         return redirect(url_for("main.index"), code=303)
     results_before = len(record.snapshot.get("results", ()))
-    service.play(record, version, action)
+    matches.play(record, version, action)
     response = _to_table()
     reviews.after_move(response, record, results_before)
     return response
@@ -110,10 +113,11 @@ def move() -> Response:
 
 @bp.post("/play/difficulty")
 def difficulty() -> Response:
+    """Either table's difficulty switch (``templates/play/_difficulty_form.html``): back to
+    the table of the match it changed."""
     version, level = read_difficulty(request.form)
-    record = service.running_match()
+    record = matches.running_match()
     if record is not None:
-        service.change_difficulty(record, version, level)
-        if record.game != GIN:
-            return redirect(url_for("romme.table", _anchor="table"), code=303)
+        matches.change_difficulty(record, version, level)
+        return redirect(url_for(games.of(record).table, _anchor="table"), code=303)
     return _to_table()

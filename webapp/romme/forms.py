@@ -11,8 +11,8 @@ from __future__ import annotations
 from werkzeug.datastructures import MultiDict
 
 import romme_engine as romme
+from webapp.forms import BadInput, read_version
 from webapp.i18n import lazy_gettext as _l
-from webapp.play.forms import BadInput, read_version
 
 MAX_CARD_LENGTH = 5  # "10♠'" is the longest spelling of a card
 MAX_CARDS = 14  # the most a hand holds

@@ -18,8 +18,8 @@ from romme_engine.legal import laid_value
 from webapp.banner import Banner
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
+from webapp.models import PERSON
 from webapp.romme.cards import card_text, cards_text
-from webapp.romme.service import PERSON
 
 REFUSALS: dict[romme.Reason, LazyString] = {
     romme.Reason.NOT_YOUR_TURN: _l("It is not your turn yet."),

@@ -7,14 +7,12 @@ Rummy (gins, undercuts, knocks) are 0; each hand's ending and penalties are in `
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import romme_engine as romme
-from webapp import ranking
-from webapp.models import ROMME, MatchResult, Outcome, utcnow
+from webapp.models import PERSON, ROMME, MatchResult, Outcome, utcnow
 from webapp.store import MatchRecord
-
-PERSON = 0
 
 
 def _hand_scores(results: list[romme.HandResult]) -> list[dict[str, Any]]:
@@ -58,9 +56,19 @@ def statistics(record: MatchRecord, game: romme.Match) -> MatchResult:
     )
 
 
-def record_end(record: MatchRecord, game: romme.Match) -> None:
-    """Count an owned match that just ended (finished or abandoned); nothing for a guest's.
-    The caller commits."""
-    if record.owner_user_id is None:
-        return
-    ranking.record_result(statistics(record, game))
+@dataclass(frozen=True)
+class RommeHand:
+    """One hand of a recorded match from the owner's seat, for the player page's table."""
+
+    end: str
+    went_out: bool
+    paid: int
+
+
+def hand_rows(hand_scores: list[dict[str, Any]]) -> list[RommeHand]:
+    """The player page's hand-by-hand table: how each hand ended, whether the owner went out,
+    what the owner paid (``hand_scores`` entries: ``end``, ``winner``, ``penalties``)."""
+    return [
+        RommeHand(str(h["end"]), h["winner"] == PERSON, int(h["penalties"][PERSON]))
+        for h in hand_scores
+    ]

@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 import romme_engine as romme
 from romme_engine.actions import action_name
 from romme_engine.legal import laid_value, must_lay_out
-from webapp.models import ROMME
+from webapp.models import PERSON, ROMME
 from webapp.romme.messages import TurnLine, turn_lines
-from webapp.romme.service import PERSON
 from webapp.store import MatchRecord
 
 SORTS = ("suit", "rank")

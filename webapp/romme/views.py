@@ -1,4 +1,4 @@
-"""The Rommé table's views. Thin: read the request, call one service function, redirect.
+"""The Rommé table's views. Thin: read the request, call the match layer, redirect.
 
 Errors are answered as on the Gin Rummy table: ``BadInput`` is a 400 with its message,
 ``StaleMatchError`` a notice and a 303 back to the table, ``IllegalActionError`` the table
@@ -14,12 +14,10 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from werkzeug.wrappers import Response
 
 import romme_engine as romme
-from webapp import ranking
+from webapp import games, matches, ranking
+from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
-from webapp.models import GIN
-from webapp.play.forms import BadInput
-from webapp.play.service import current_match
-from webapp.romme import service
+from webapp.models import PERSON, ROMME
 from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
 from webapp.romme.hints import hint_marks, hint_text, person_hint
 from webapp.romme.messages import (
@@ -35,6 +33,7 @@ from webapp.romme.table import SORTS, build_table
 from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 
 bp = Blueprint("romme", __name__, url_prefix="/romme")
+GAME = games.named(ROMME)
 for _sentence in (ending_line, hand_banner, hint_text, match_banner, seat_name, status_line):
     bp.add_app_template_global(_sentence, "romme_" + _sentence.__name__)
 
@@ -71,13 +70,13 @@ def _choices() -> tuple[tuple[romme.Card, ...], tuple[romme.Card, int] | None]:
 def _render(record: MatchRecord, status: int = 200, error: str | None = None
             ) -> tuple[str, int]:
     meld, lay_off = _choices() if status == 200 else ((), None)
-    table = build_table(record, service.game_of(record), _sort(), meld, lay_off)
+    table = build_table(record, matches.read(record), _sort(), meld, lay_off)
     awarded = ranking.points_awarded(record.id) if record.status == "finished" else None
     # The Hint is a GET (?hint=1): it reads the person's view and changes nothing.
     offered = person_hint(table.view) if status == 200 else None
     wanted = offered if request.args.get("hint") == "1" else None
     return render_template(
-        "romme/table.html", t=table, error=error, PERSON=service.PERSON, awarded=awarded,
+        "romme/table.html", t=table, error=error, PERSON=PERSON, awarded=awarded,
         hint_offered=offered is not None, hint=wanted,
         marks=hint_marks(wanted),
     ), status
@@ -92,13 +91,13 @@ def stale_form(_error: StaleMatchError) -> Response:
 @bp.errorhandler(romme.IllegalActionError)
 def refused_move(refused: romme.IllegalActionError) -> tuple[str, int] | Response:
     """The rules refused the move before anything changed: the table again, with why."""
-    record = service.current_romme()
+    record = matches.current_match(GAME)
     if record is None:
         return _to_table()
     if refused.reason is romme.Reason.END_NEEDED:
         # Not a mistake: the card fits both ends of the run, so ask which.
         return _to_table(lay_off=request.form.get("cards", ""), at=request.form.get("meld", ""))
-    view = service.game_of(record).view(service.PERSON)
+    view = matches.read(record).view(PERSON)
     return _render(record, 422, refusal(refused, view))
 
 
@@ -110,20 +109,21 @@ def meld_choice(choice: MeldChoice) -> Response:
 @bp.get("")
 def table() -> tuple[str, int] | Response:
     read_without_transaction()
-    record = current_match()
-    if record is not None and record.game == GIN:
-        return redirect(url_for("play.table", _anchor="table"))
+    record = matches.current_match()
     if record is None:
-        return redirect(url_for("main.index", game="romme"))
+        return redirect(url_for("main.index", game=GAME.query))
+    elsewhere = games.of(record)
+    if elsewhere is not GAME:
+        return redirect(url_for(elsewhere.table, _anchor="table"))
     return _render(record)
 
 
 @bp.post("")
 def move() -> Response:
     version, action = read_turn(request.form)
-    record = service.current_romme()
+    record = matches.current_match(GAME)
     if record is None:
         flash(str(STALE), "notice")
         return redirect(url_for("main.index"), code=303)
-    service.play(record, version, action)
+    matches.play(record, version, action)
     return _to_table()

@@ -1,9 +1,14 @@
-"""Match service: what the play and start views call, one function per player action.
+"""The match layer: every game's matches, as a browser session and an account hold them.
 
-Each action loads the stored match, applies the person's move with the engine, lets the
-computer reply, and saves the new snapshot with a compare-and-set on the version that the
-page was rendered from — one transaction. A stale version (a resubmitted form, the back
+Both tables go through here, and it imports neither: what differs between games it asks the
+registry (`webapp.games`). Each move loads the stored match, applies the person's action with
+the engine, lets the computer seats reply, and saves the new snapshot with a compare-and-set on
+the version the page was rendered from — one transaction, in which a match that ends is also
+counted (`webapp.ranking.record_result`). A stale version (a resubmitted form, the back
 button, a second tab) raises `StaleMatchError` and changes nothing.
+
+A session or an account has one running match, of any game: dealing a new one ends the
+running one as abandoned (a loss for an account) in the same transaction.
 """
 
 from __future__ import annotations
@@ -16,14 +21,11 @@ from flask import session
 from flask_login import current_user
 from sqlalchemy.exc import IntegrityError
 
-import gin_engine as engine
-import romme_engine as romme
-from gin_engine.ai import make_bot
-from gin_engine.driver import Player, play_hand
-from webapp import ranking
+from webapp import games, ranking
 from webapp.extensions import db
-from webapp.models import GIN, ROMME, MatchStatus
-from webapp.romme import results as romme_results
+from webapp.games import EngineMatch, Game, Player
+from webapp.main.forms import StartForm
+from webapp.models import PERSON, MatchStatus
 from webapp.store import (
     MatchRecord,
     StaleMatchError,
@@ -37,12 +39,12 @@ from webapp.store import (
 _T = TypeVar("_T")
 
 SESSION_MATCH_KEY = "match_id"
-PERSON, COMPUTER = 0, 1
-"""Seats: the person is seat 0; the computer deals the first hand (docs/rules.md §3)."""
 # Tries of a start or an adoption that lost a race with another request of the same account
 # (its running match changed under it, or the unique index saw a second running match).
 RACE_RETRIES = 8
-PLAYER_SEED_MAX = 64
+MAX_COMPUTER_STEPS = 20_000
+"""A bound on the computers' actions between two of the person's: bots always finish a
+turn in a few dozen actions, so reaching it means a bug, not a long game."""
 
 _os_random = random.SystemRandom()
 
@@ -52,27 +54,22 @@ def viewer_id() -> int | None:
     return int(current_user.id) if current_user.is_authenticated else None
 
 
-def start_match(
-    ruleset_name: str, difficulty: str, owner: int | None, player_seed: str = ""
-) -> MatchRecord:
-    """Deal a new Gin Rummy match for this browser session and remember its id there.
-
-    ``ruleset_name``, ``difficulty`` and ``player_seed`` were validated by the form; the
-    match running until now ends as abandoned (`store_new_match`).
-    """
-    game = engine.Match.new(
-        engine.preset(ruleset_name), _os_random, first_dealer=COMPUTER, player_seed=player_seed
-    )
-    computer_replies(game, difficulty)
-    return store_new_match(GIN, ruleset_name, difficulty, game.to_dict(), owner)
+def start(game: Game, form: StartForm, owner: int | None) -> MatchRecord:
+    """Deal a new match of ``game`` as the validated start ``form`` asks, let the computer
+    seats play up to the person's first move, and make it this browser session's match (the
+    match running until now ends as abandoned, `store_new_match`)."""
+    match = game.deal(form, _os_random)
+    difficulty = str(form.difficulty.data)
+    computer_replies(game, match, difficulty)
+    return store_new_match(game, str(form.ruleset.data), difficulty, match.to_dict(), owner)
 
 
 def store_new_match(
-    game: str, ruleset_name: str, difficulty: str, snapshot: dict[str, Any], owner: int | None
+    game: Game, ruleset_name: str, difficulty: str, snapshot: dict[str, Any], owner: int | None
 ) -> MatchRecord:
     """Store a newly dealt match of ``game`` and make it this browser session's match.
 
-    In the same transaction the match running until now (of either game) ends as abandoned:
+    In the same transaction the match running until now (of any game) ends as abandoned:
     the account's (counted as a loss), or a guest's running match of this session.
     """
 
@@ -84,7 +81,7 @@ def store_new_match(
         else:
             _abandon_running(owner)
         return create_match(
-            game=game,
+            game=game.key,
             ruleset=ruleset_name,
             difficulty=difficulty,
             snapshot=snapshot,
@@ -126,8 +123,9 @@ def _abandon_running(owner: int, keep: str | None = None) -> None:
             _abandon(record)
 
 
-def current_match() -> MatchRecord | None:
-    """The active or just-finished match of this browser session, or ``None``.
+def current_match(game: Game | None = None) -> MatchRecord | None:
+    """The active or just-finished match of this browser session (only if it is ``game``'s,
+    when given), or ``None``.
 
     Only a match of whoever this session belongs to: the account's own when logged in, a
     guest's when not. A cookie copied before login or logout never reaches another's match.
@@ -140,6 +138,8 @@ def current_match() -> MatchRecord | None:
         return None
     if match.owner_user_id != viewer_id():
         return None
+    if game is not None and match.game != game.key:
+        return None
     return match
 
 
@@ -149,16 +149,17 @@ def running_match() -> MatchRecord | None:
     return match if match is not None and match.status == MatchStatus.ACTIVE else None
 
 
+def read(record: MatchRecord) -> Any:
+    """The engine's match from the stored snapshot, by the record's game."""
+    return games.of(record).read(record.snapshot)
+
+
 def adoptable(record: MatchRecord) -> bool:
     """A guest's match becomes an account's only while its first hand is being played, so
     nobody can play as a guest and log in only once the match goes well (PRODUCT.md)."""
     if record.owner_user_id is not None or record.status != MatchStatus.ACTIVE:
         return False
-    if record.game == ROMME:
-        romme_game = romme.Match.from_dict(record.snapshot)
-        return not romme_game.results and romme_game.hand.phase is not romme.Phase.HAND_OVER
-    game = game_of(record)
-    return not game.results and game.hand.phase is not engine.Phase.HAND_OVER
+    return games.of(record).in_first_hand(read(record))
 
 
 def adopt_guest_match(user_id: int) -> None:
@@ -198,48 +199,43 @@ class _NotAdoptable(Exception):
     """The guest match moved past its first hand (or ended) before it could be adopted."""
 
 
-def _check_active_at(record: MatchRecord, version: int) -> None:
+def check_active_at(record: MatchRecord, version: int) -> None:
     """`StaleMatchError` unless the match, as read in this transaction, is being played at
     ``version``. The save's compare-and-set catches anyone who saves it after this read."""
     if record.version != version or record.status != MatchStatus.ACTIVE:
         raise StaleMatchError(record.id, version)
 
 
-def game_of(record: MatchRecord) -> engine.Match:
-    return engine.Match.from_dict(record.snapshot)
-
-
-def play(record: MatchRecord, version: int, action: engine.Action) -> None:
-    """Apply the person's ``action`` to the match at ``version`` and the computer's replies.
+def play(record: MatchRecord, version: int, action: object) -> None:
+    """Apply the person's ``action`` to the match at ``version``, then the computer seats'
+    replies, and save.
 
     ``record`` is the match as read in this request. Raises `StaleMatchError` when the match
-    is no longer at ``version`` (nothing changes) and `gin_engine.IllegalActionError` when the
-    rules refuse the move (nothing changes, ``record`` included).
+    is no longer at ``version`` (nothing changes) and the engine's ``IllegalActionError`` when
+    the rules refuse the move (nothing changes, ``record`` included).
     """
-    _check_active_at(record, version)
-    game = game_of(record)
-    game.apply(PERSON, action)  # first, so a refused move leaves the record untouched
-    if isinstance(action, engine.NextHand) and record.pending_difficulty:
+    check_active_at(record, version)
+    game = games.of(record)
+    match = read(record)
+    match.apply(PERSON, action)  # first, so a refused move leaves the record untouched
+    if isinstance(action, game.next_hand) and record.pending_difficulty:
         record.difficulty, record.pending_difficulty = record.pending_difficulty, None
         record.lowest_difficulty = ranking.easier(record.lowest_difficulty, record.difficulty)
-    computer_replies(game, record.difficulty)
-    record.snapshot = game.to_dict()
-    if game.phase is engine.Phase.MATCH_OVER:
+    computer_replies(game, match, record.difficulty)
+    record.snapshot = match.to_dict()
+    if game.over(match):
         record.status = MatchStatus.FINISHED
     save_and_count(record, version)
 
 
 def save_and_count(record: MatchRecord, version: int, commit: bool = True) -> None:
-    """Save with compare-and-set; a match that ends is counted, by its own game's statistics,
-    in the same transaction."""
+    """Save with compare-and-set; an owned match that ends is counted, by its game's
+    statistics (`webapp.games`), in the same transaction."""
     ends = record.status != MatchStatus.ACTIVE
     save_match(record, version, commit=False)
-    if ends:
+    if ends and record.owner_user_id is not None:
         try:
-            if record.game == ROMME:
-                romme_results.record_end(record, romme.Match.from_dict(record.snapshot))
-            else:
-                ranking.record_end(record, game_of(record))
+            ranking.record_result(games.of(record).statistics(record, read(record)))
         except IntegrityError as counted:
             # Already counted: another writer ended this match first.
             db.session.rollback()
@@ -250,13 +246,20 @@ def save_and_count(record: MatchRecord, version: int, commit: bool = True) -> No
 
 def change_difficulty(record: MatchRecord, version: int, difficulty: str) -> None:
     """Ask for another difficulty; it applies from the next hand (docs/rules.md §11)."""
-    _check_active_at(record, version)
+    check_active_at(record, version)
     record.pending_difficulty = None if difficulty == record.difficulty else difficulty
     save_match(record, version)
 
 
-def computer_replies(game: engine.Match, difficulty: str) -> None:
-    """The computer moves until it is the person's turn or the hand is over."""
-    seats: list[Player | None] = [None, None]
-    seats[COMPUTER] = make_bot(difficulty, _os_random)
-    play_hand(game, seats)
+def computer_replies(game: Game, match: EngineMatch, difficulty: str) -> None:
+    """The computer seats move, each a bot of ``difficulty``, until it is the person's turn or
+    the hand (or the match) is over."""
+    bots: dict[int, Player] = {}
+    for _step in range(MAX_COMPUTER_STEPS):
+        seat = match.turn
+        if seat is None or seat == PERSON:
+            return
+        if seat not in bots:
+            bots[seat] = game.make_bot(difficulty, _os_random)
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+    raise RuntimeError("the computer players did not finish their turns")

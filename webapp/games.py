@@ -1,0 +1,290 @@
+"""The games the site plays: one entry per game, naming every part of the site that differs.
+
+The match layer (`webapp.matches`), the start page, ``/verify``, the fairness panel, the reading
+pages and the boards look a game up here or go through all of them; none of them asks which
+game it is. A new game is a new entry here, its engine package and its table package.
+
+Glossary
+    game     what a match row's ``game`` names (``gin``, ``romme``): one engine reads its
+             snapshot, one table plays it. Gin Rummy's rulesets include 胡牌制 (``hu``,
+             ``hu-race``): the same engine and table
+    board    what the boards rank, a ``match_results.game``: Gin Rummy ranks its standard
+             rulesets (``gin``) and 胡牌制 (``hu``) apart; Rommé has one board (``romme``)
+    at root  the first game's table, pages and start form sit at the site's root (``/play``,
+             ``/rules``, ``/``); another's carry its key (``/romme``, ``/romme/rules``,
+             ``/?game=romme``)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from flask_babel import LazyString
+from markupsafe import Markup
+
+import gin_engine
+import gin_engine.ai
+import romme_engine
+import romme_engine.ai
+from gin_engine.match import COMPUTER_DEALS_FIRST
+from webapp import cardnames
+from webapp.i18n import lazy_gettext as _l
+from webapp.i18n import lazy_pgettext as _lp
+from webapp.labels import ruleset_names
+from webapp.main.forms import NewMatchForm, NewRommeForm, StartForm
+from webapp.models import GIN, HU, ROMME, MatchResult
+from webapp.pages import figures, romme_figures, romme_values, values
+from webapp.pages.placeholders import Inputs
+from webapp.play import deals as gin_deals
+from webapp.play import results as gin_results
+from webapp.redeal import Redeal
+from webapp.romme import cards as romme_cards
+from webapp.romme import deals as romme_deals
+from webapp.romme import results as romme_results
+from webapp.store import MatchRecord
+
+
+class EngineMatch(Protocol):
+    """What the match layer asks of any engine's ``Match``."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat that must act now; None between hands and once the match is over."""
+
+    def apply(self, player: int, action: Any) -> None: ...
+
+    def view(self, player: int) -> Any: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Player(Protocol):
+    """A computer player: it chooses its seat's action from that seat's view."""
+
+    def choose(self, view: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of the leaderboard and the player pages: a ``match_results.game``."""
+
+    key: str
+    name: LazyString
+    gin_columns: bool = False
+    """Gins, undercuts, knocks and the best match score: Gin Rummy's own statistics, shown
+    only on its standard board."""
+    hands_template: str | None = None
+    """The player page's hand-by-hand table of one of its matches; None: the hands counted."""
+    hand_rows: Callable[[list[dict[str, Any]]], Sequence[Any]] | None = None
+    """That table's rows, read from the match's ``hand_scores``."""
+    reviews: bool = False
+    """Each finished hand of its matches has a review page (复盘, ``webapp.review``)."""
+
+
+@dataclass(frozen=True)
+class ReadingPages:
+    """A game's rules, FAQ and strategy pages (``webapp.pages``)."""
+
+    titles: Mapping[str, LazyString]
+    """Each page's title on the game's own pages."""
+    rules_elsewhere: LazyString
+    """The link to this game's rules from another game's pages."""
+    inputs: Callable[[], Inputs]
+    """The values and ``[[blocks]]`` the page sources are filled with."""
+    fingerprint: Callable[[], tuple[object, ...]]
+    """Everything the rendered pages depend on besides their source and language."""
+    play: tuple[str, Mapping[str, Any]]
+    """The pages' "Play" link: an endpoint and its values."""
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str
+    """``matches.game``; the ``game=`` of the start page and ``/verify`` (not at root)."""
+    name: LazyString
+    at_root: bool
+    table: str
+    """The endpoint of the game's table page."""
+    start_title: LazyString
+    start_form: type[StartForm]
+    start_template: str
+    """The start page's form for the game (a template drawing ``form``)."""
+    deal: Callable[[Any, random.Random], EngineMatch]
+    """A new match from a validated start form, shuffled by the random source given."""
+    read: Callable[[dict[str, Any]], Any]
+    """The engine's ``Match`` from a stored snapshot."""
+    make_bot: Callable[[str, random.Random], Player]
+    next_hand: type
+    """The action that deals the next hand: a difficulty asked for applies from it."""
+    over: Callable[[Any], bool]
+    """The match is over (the engine's phase says so)."""
+    in_first_hand: Callable[[Any], bool]
+    """No hand has ended yet: a guest's match may still be adopted at login."""
+    statistics: Callable[[MatchRecord, Any], MatchResult]
+    """The owner's ``match_results`` row of an ended match (`webapp.ranking.record_result`)."""
+    presets: Mapping[str, Any]
+    default_ruleset: str
+    redeal: Callable[[str, str, int, Any, Mapping[str, str]], Redeal]
+    """``/verify``: a seed's deals (seed, player seed, how many, ruleset, the query)."""
+    verify_query: Callable[[dict[str, Any]], dict[str, object]]
+    """What the fairness panel's ``/verify`` link needs besides the seeds, from a snapshot."""
+    card_row: Callable[[Sequence[Any]], Markup]
+    pages: ReadingPages
+    boards: tuple[Board, ...]
+    verify_note: LazyString | None = None
+    """A sentence ``/verify`` adds under the game's form."""
+
+    @property
+    def rulesets(self) -> dict[str, LazyString]:
+        """The game's presets by their translated names, in the engine's order."""
+        return ruleset_names(self.presets)
+
+    @property
+    def query(self) -> str | None:
+        """The ``game=`` value naming this game in a link: none for the game at root."""
+        return None if self.at_root else self.key
+
+
+def _deal_gin(form: NewMatchForm, rng: random.Random) -> gin_engine.Match:
+    return gin_engine.Match.new(
+        gin_engine.preset(str(form.ruleset.data)), rng,
+        first_dealer=COMPUTER_DEALS_FIRST, player_seed=str(form.player_seed.data or ""),
+    )
+
+
+def _deal_romme(form: NewRommeForm, rng: random.Random) -> romme_engine.Match:
+    return romme_engine.Match.new(
+        romme_engine.preset(str(form.ruleset.data)), int(form.opponents.data or 0) + 1, rng,
+        player_seed=str(form.player_seed.data or ""),
+    )
+
+
+def _gin_first_hand(match: gin_engine.Match) -> bool:
+    return not match.results and match.hand.phase is not gin_engine.Phase.HAND_OVER
+
+
+def _romme_first_hand(match: romme_engine.Match) -> bool:
+    return not match.results and match.hand.phase is not romme_engine.Phase.HAND_OVER
+
+
+def _romme_verify_query(snapshot: dict[str, Any]) -> dict[str, object]:
+    hand = romme_engine.Match.from_dict(snapshot).hand
+    return {"deals": hand.number, "players": hand.players}
+
+
+_PAGE_TITLES = {"rules": _l("Rules"), "faq": _l("FAQ"), "strategy": _l("Strategy")}
+
+GAMES: tuple[Game, ...] = (
+    Game(
+        key=GIN,
+        name=_l("Gin Rummy"),
+        at_root=True,
+        table="play.table",
+        start_title=_l("Play Gin Rummy against the computer"),
+        start_form=NewMatchForm,
+        start_template="main/_gin_form.html",
+        deal=_deal_gin,
+        read=gin_engine.Match.from_dict,
+        make_bot=gin_engine.ai.make_bot,
+        next_hand=gin_engine.NextHand,
+        over=lambda match: match.phase is gin_engine.Phase.MATCH_OVER,
+        in_first_hand=_gin_first_hand,
+        statistics=gin_results.statistics,
+        presets=gin_engine.PRESETS,
+        default_ruleset=gin_engine.ruleset.DEFAULT_PRESET,
+        redeal=gin_deals.redeal,
+        verify_query=lambda snapshot: {"deals": int(snapshot["deals"])},
+        card_row=cardnames.card_row,
+        pages=ReadingPages(
+            titles=_PAGE_TITLES,
+            rules_elsewhere=_lp("reading page", "Gin Rummy rules"),
+            inputs=figures.inputs,
+            fingerprint=values.fingerprint,
+            play=("play.table", {}),
+        ),
+        boards=(
+            Board(GIN, _lp("board game", "Gin Rummy"), gin_columns=True,
+                  hands_template="board/_gin_hands.html", hand_rows=gin_results.hand_rows,
+                  reviews=True),
+            # 胡牌制 keeps its own statistics under Gin Rummy's names (金胡 as gins, 诈胡 as
+            # undercuts): shown under those names they would mislead, so its board has the
+            # common columns only.
+            Board(HU, _lp("board game", "胡牌制"),
+                  hands_template="board/_gin_hands.html", hand_rows=gin_results.hand_rows,
+                  reviews=True),
+        ),
+    ),
+    Game(
+        key=ROMME,
+        name=_l("Rommé"),
+        at_root=False,
+        table="romme.table",
+        start_title=_l("Play Rommé against 1 to 3 computer players"),
+        start_form=NewRommeForm,
+        start_template="main/_romme_form.html",
+        deal=_deal_romme,
+        read=romme_engine.Match.from_dict,
+        make_bot=romme_engine.ai.make_bot,
+        next_hand=romme_engine.NextHand,
+        over=lambda match: match.phase is romme_engine.Phase.MATCH_OVER,
+        in_first_hand=_romme_first_hand,
+        statistics=romme_results.statistics,
+        presets=romme_engine.PRESETS,
+        default_ruleset=romme_engine.ruleset.DEFAULT_PRESET,
+        redeal=romme_deals.redeal,
+        verify_query=_romme_verify_query,
+        card_row=romme_cards.card_row,
+        verify_note=_l(
+            "When the stock runs out, the discard pile is shuffled into a new stock from the "
+            "same seed; which cards that is depends on the play, so only the deals are shown "
+            "here."
+        ),
+        pages=ReadingPages(
+            titles={
+                "rules": _lp("reading page", "Rommé rules"),
+                "faq": _lp("reading page", "Rommé FAQ"),
+                "strategy": _lp("reading page", "Rommé strategy"),
+            },
+            rules_elsewhere=_lp("reading page", "Rommé rules"),
+            inputs=romme_figures.inputs,
+            fingerprint=romme_values.fingerprint,
+            play=("main.index", {"game": ROMME}),
+        ),
+        boards=(
+            Board(ROMME, _lp("board game", "Rommé"),
+                  hands_template="board/_romme_hands.html", hand_rows=romme_results.hand_rows),
+        ),
+    ),
+)
+DEFAULT = GAMES[0]
+_BY_KEY = {game.key: game for game in GAMES}
+
+
+class UnknownGame(LookupError):
+    """A ``game`` value that names no game of the site."""
+
+
+def named(key: str | None) -> Game:
+    """The game named by ``key`` (None: the game at root); `UnknownGame` otherwise."""
+    found = DEFAULT if key is None else _BY_KEY.get(key)
+    if found is None:
+        raise UnknownGame(key)
+    return found
+
+
+def of(record: MatchRecord) -> Game:
+    """The game a stored match is played in."""
+    return _BY_KEY[record.game]
+
+
+def boards() -> tuple[Board, ...]:
+    """Every game's boards, in the registry's order."""
+    return tuple(board for game in GAMES for board in game.boards)
+
+
+def table_of(record: MatchRecord) -> str:
+    """The endpoint of the table a stored match is played at (a template global)."""
+    return of(record).table

@@ -1,0 +1,87 @@
+"""What an ended Gin Rummy match leaves behind for its owner: one ``match_results`` row.
+
+The row goes through `webapp.ranking.record_result`, the one way any game's end is counted
+(statistics, ranking points for a win, the totals). Its ``game`` is the board the ruleset is
+ranked on: 胡牌制 (``hu``) apart from the standard game (``gin``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gin_engine as engine
+from webapp.models import GIN, HU, PERSON, MatchResult, Outcome, utcnow
+from webapp.store import MatchRecord
+
+COMPUTER = 1
+"""The Gin Rummy table's other seat: the computer (it deals hand 1, docs/rules.md §3)."""
+
+
+def _hand_scores(results: list[engine.HandResult]) -> list[dict[str, Any]]:
+    return [
+        {
+            "end": str(r.end),
+            "you": r.points if r.scorer == PERSON else 0,
+            "computer": r.points if r.scorer == COMPUTER else 0,
+        }
+        for r in results
+    ]
+
+
+def board_key(ruleset: engine.Ruleset) -> str:
+    """The boards' game key of a match played under ``ruleset``: 胡牌制 or the standard game."""
+    return HU if ruleset.scoring is engine.Scoring.HU else GIN
+
+
+# Which hand ends count as the owner's gins, undercuts and plain knocks. 胡牌制 has the same
+# three: a 金胡 is its gin, a 诈胡 its undercut (the caller pays the defender), a 米胡 its knock.
+_GIN_ENDS = (engine.HandEnd.GIN, engine.HandEnd.JIN_HU)
+_UNDERCUT_ENDS = (engine.HandEnd.UNDERCUT, engine.HandEnd.ZHA_HU)
+_KNOCK_ENDS = (*_UNDERCUT_ENDS, engine.HandEnd.KNOCK, engine.HandEnd.MI_HU)
+
+
+def outcome_of(game: engine.Match) -> Outcome:
+    """Won or lost by the settlement; any other ending (no settlement yet) is an abandon."""
+    settlement = game.settlement
+    if settlement is None:
+        return Outcome.ABANDONED
+    return Outcome.WON if settlement.winner == PERSON else Outcome.LOST
+
+
+def statistics(record: MatchRecord, game: engine.Match) -> MatchResult:
+    """The owner's statistics row for an ended (or abandoned) match (胡牌制: gins are 金胡,
+    undercuts 诈胡, knocks the 米胡 calls whether they held or not)."""
+    results = game.results
+    own_knocks = [r for r in results if r.knocker == PERSON and r.end in _KNOCK_ENDS]
+    totals = game.settlement.totals if game.settlement is not None else game.scores
+    assert record.owner_user_id is not None
+    return MatchResult(
+        match_id=record.id,
+        user_id=record.owner_user_id,
+        game=board_key(game.ruleset),
+        ruleset=record.ruleset,
+        difficulty=record.lowest_difficulty,
+        outcome=str(outcome_of(game)),
+        score=totals[PERSON],
+        opponent_score=totals[COMPUTER],
+        hands=len(results),
+        hands_won=sum(1 for r in results if r.scorer == PERSON),
+        gins=sum(1 for r in results if r.end in _GIN_ENDS and r.knocker == PERSON),
+        undercuts_given=sum(
+            1 for r in results if r.end in _UNDERCUT_ENDS and r.scorer == PERSON
+        ),
+        undercuts_received=sum(
+            1 for r in results if r.end in _UNDERCUT_ENDS and r.knocker == PERSON
+        ),
+        knocks=len(own_knocks),
+        knock_deadwood=sum(r.knocker_deadwood for r in own_knocks),
+        hand_scores=_hand_scores(results),
+        finished_at=record.finished_at or utcnow(),
+        opponents=1,
+    )
+
+
+def hand_rows(hand_scores: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The player page's hand-by-hand table of a Gin Rummy (or 胡牌制) match: the stored
+    entries as they are (``end``, ``you``, ``computer``)."""
+    return hand_scores
