@@ -1,6 +1,6 @@
 """Per-player totals, kept as each match's end is recorded: what the boards and player pages read.
 
-`count` runs inside `webapp.ranking.record_end`, in the transaction that ends the match and
+`count` runs inside `webapp.ranking.record_result`, in the transaction that ends the match and
 right after its ``match_results`` row is written, so the totals change exactly once per ended
 match: a second recording of the same match fails on that row's primary key before reaching
 them, and its whole transaction rolls back. ``flask recount-totals`` (`webapp.recount`) checks
@@ -83,7 +83,7 @@ def dialect_insert(table: Any, dialect: str | None = None) -> Any:
 def count(result: MatchResult, points: int) -> None:
     """Add ``result`` (earning ``points``) to its owner's totals and the boards' ladders.
 
-    Called by `webapp.ranking.record_end` only; the caller commits. Upserts, so two matches of
+    Called by `webapp.ranking.record_result` only; the caller commits. Upserts, so two matches of
     one player ending at once both count; rows are written in `boards_of` order, so concurrent
     writers never wait on each other in a cycle.
     """
