@@ -65,7 +65,7 @@ Samples = dict[str, list[tuple[float, float]]]
 
 
 def measure(app: object, stored: list[tuple[str, int]], rounds: int) -> Samples:
-    from webapp.play.service import SESSION_MATCH_KEY
+    from webapp.matches import SESSION_MATCH_KEY
 
     client = app.test_client()  # type: ignore[attr-defined]
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "zh-CN"

@@ -18,8 +18,8 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.datastructures import MultiDict
 
+from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
-from webapp.play.forms import BadInput
 
 LISTS = frozenset({"cards"})
 OWN_TEXT = frozenset({"username", "password", "confirm", "player_seed"})

@@ -80,8 +80,6 @@ class Board:
     """The player page's hand-by-hand table of one of its matches; None: the hands counted."""
     hand_rows: Callable[[list[dict[str, Any]]], Sequence[Any]] | None = None
     """That table's rows, read from the match's ``hand_scores``."""
-    reviews: bool = False
-    """Each finished hand of its matches has a review page (复盘, ``webapp.review``)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +134,9 @@ class Game:
     boards: tuple[Board, ...]
     verify_note: LazyString | None = None
     """A sentence ``/verify`` adds under the game's form."""
+    reviews: bool = False
+    """Each finished hand of its matches has a review page (复盘, ``webapp.review``: Gin
+    Rummy's engine replays and values them)."""
 
     @property
     def rulesets(self) -> dict[str, LazyString]:
@@ -198,6 +199,7 @@ GAMES: tuple[Game, ...] = (
         redeal=gin_deals.redeal,
         verify_query=lambda snapshot: {"deals": int(snapshot["deals"])},
         card_row=cardnames.card_row,
+        reviews=True,
         pages=ReadingPages(
             titles=_PAGE_TITLES,
             rules_elsewhere=_lp("reading page", "Gin Rummy rules"),
@@ -207,14 +209,12 @@ GAMES: tuple[Game, ...] = (
         ),
         boards=(
             Board(GIN, _lp("board game", "Gin Rummy"), gin_columns=True,
-                  hands_template="board/_gin_hands.html", hand_rows=gin_results.hand_rows,
-                  reviews=True),
+                  hands_template="board/_gin_hands.html", hand_rows=gin_results.hand_rows),
             # 胡牌制 keeps its own statistics under Gin Rummy's names (金胡 as gins, 诈胡 as
             # undercuts): shown under those names they would mislead, so its board has the
             # common columns only.
             Board(HU, _lp("board game", "胡牌制"),
-                  hands_template="board/_gin_hands.html", hand_rows=gin_results.hand_rows,
-                  reviews=True),
+                  hands_template="board/_gin_hands.html", hand_rows=gin_results.hand_rows),
         ),
     ),
     Game(
@@ -261,6 +261,7 @@ GAMES: tuple[Game, ...] = (
 )
 DEFAULT = GAMES[0]
 _BY_KEY = {game.key: game for game in GAMES}
+_BY_BOARD = {board.key: game for game in GAMES for board in game.boards}
 
 
 class UnknownGame(LookupError):
@@ -278,6 +279,11 @@ def named(key: str | None) -> Game:
 def of(record: MatchRecord) -> Game:
     """The game a stored match is played in."""
     return _BY_KEY[record.game]
+
+
+def of_board(key: str) -> Game | None:
+    """The game whose board ``key`` is (a ``match_results.game``), if any."""
+    return _BY_BOARD.get(key)
 
 
 def boards() -> tuple[Board, ...]:

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 import gin_engine as engine
 from gin_engine.ai import make_bot
 from gin_engine.driver import play
-from webapp.play.service import SESSION_MATCH_KEY
+from webapp.matches import SESSION_MATCH_KEY
 from webapp.store import create_match
 
 ROW = re.compile(

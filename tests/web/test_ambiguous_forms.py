@@ -29,8 +29,8 @@ from tests.web.romme_helpers import seat_romme, stack_deck
 from webapp import create_app
 from webapp.extensions import db
 from webapp.form_rules import LISTS, OWN_TEXT
+from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import User
-from webapp.play.service import SESSION_MATCH_KEY
 
 REFUSED = {
     "zh_Hans": "表单内容有误，请刷新页面后重试。",

@@ -348,7 +348,7 @@ def test_the_hand_over_banner_and_the_match_over_page_link_to_the_reviews(app, c
 
 def finish_as_owner(app: Flask, client: FlaskClient, seed: int, owner: int) -> str:
     """A whole simulated quick match, stored as the account's and counted as it ends."""
-    from webapp.play.service import save_and_count
+    from webapp.matches import save_and_count
     from webapp.store import load_match
 
     game = simulated("quick", seed, hands=None)

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from webapp import games
 from webapp.board.games import DEFAULT_GAME, UnknownGame, board_game
 from webapp.board.leaderboard import players_above
 from webapp.extensions import db
@@ -100,13 +101,11 @@ class RecentMatch:
 
     @property
     def reviewable(self) -> bool:
-        """A finished match of a board whose hands have reviews (Gin Rummy, 胡牌制) with a
+        """A finished match of a game whose hands have reviews (Gin Rummy, 胡牌制 too) with a
         hand over."""
-        try:
-            board = board_game(self.game)
-        except UnknownGame:
-            return False
-        return board.reviews and self.outcome != Outcome.ABANDONED and self.hands > 0
+        game = games.of_board(self.game)
+        reviewed = game is not None and game.reviews
+        return reviewed and self.outcome != Outcome.ABANDONED and self.hands > 0
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,10 @@ from werkzeug.wrappers import Response
 import gin_engine as engine
 from gin_engine.ai.review import HandReview, review_hand
 from gin_engine.replay import replayable
+from webapp import games
 from webapp.extensions import db
-from webapp.models import GIN
-from webapp.play.service import PERSON, SESSION_MATCH_KEY, viewer_id
+from webapp.matches import SESSION_MATCH_KEY, viewer_id
+from webapp.models import PERSON
 from webapp.requestlog import exception_fields
 from webapp.review.store import keep_review, kept_review
 from webapp.store import MatchRecord, load_match
@@ -56,7 +57,7 @@ def reviewable_match(match_id: str) -> tuple[MatchRecord, engine.Match] | None:
     owns it, or the guest session that played it. ``None`` for anything else (no such match,
     someone else's, Rommé), so that a page cannot tell another's match from none."""
     record = load_match(match_id)
-    if record is None or record.game != GIN:
+    if record is None or not games.of(record).reviews:
         return None
     viewer = viewer_id()
     if record.owner_user_id is None:

@@ -10,8 +10,8 @@ from flask import Blueprint, abort, render_template, url_for
 
 import gin_engine as engine
 from webapp.i18n import gettext as _
+from webapp.models import PERSON
 from webapp.play.messages import hand_banner
-from webapp.play.service import PERSON
 from webapp.review.page import decision_rows, figures
 from webapp.review.service import Availability, finished, hand_review, reviewable_match
 from webapp.review.store import kept_hands, match_summary
