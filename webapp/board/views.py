@@ -206,6 +206,7 @@ def chart_data(name: str) -> str:
         "board/chart_data.html",
         player=user,
         game=game,
+        game_key=_switch_key(game),
         switch=_switch("board.chart_data", name=name),
         series=profile.points_over_time(user.id, totals.points, game=game.key),
         rating_series=(
