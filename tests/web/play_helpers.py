@@ -65,6 +65,16 @@ def post_move(
     return client.post("/play", data=data)
 
 
+def refusal_shown(client: FlaskClient, response: Any, table: str = "/play") -> tuple[str, str]:
+    """A move the rules refused: answered with a 303 back to ``table`` (nothing to resubmit),
+    which then says why. Returns the refusal and the table's page."""
+    assert response.status_code == 303, response.status_code
+    assert response.location == table + "#table", response.location
+    html = client.get(table).get_data(as_text=True)
+    assert html.count("data-refusal>") == 1, "the refusal is shown once"
+    return html.split("data-refusal>", 1)[1].split("</p>", 1)[0], html
+
+
 def stored(app: Flask, match_id: str) -> tuple[int, dict[str, Any], MatchRow]:
     with app.app_context():
         from webapp.extensions import db

@@ -18,6 +18,7 @@ from tests.web.play_helpers import (
     get,
     person_choice,
     post_move,
+    refusal_shown,
     seat_match,
     stored,
 )
@@ -105,9 +106,10 @@ def refused(app, client, match_id, action, card=None):
     before = stored(app, match_id)[:2]
     page = get(client)
     response = post_move(client, page, action, card)
-    assert response.status_code == 422
     assert stored(app, match_id)[:2] == before
-    return response.get_data(as_text=True)
+    _reason, html = refusal_shown(client, response)
+    assert "hint-link" in html  # the Hint at hand after a refusal (issue 35)
+    return html
 
 
 def draw(client, action="draw-stock"):

@@ -37,8 +37,8 @@ START = {
     GIN: {"ruleset": "standard", "difficulty": "easy"},
     ROMME: {"game": "romme", "ruleset": "romme", "opponents": "2", "difficulty": "easy"},
 }
-# A move the rules refuse on the person's first turn: the table again (422), with the
-# refusal. Gin: knocking before drawing; Rommé: laying off on a meld that is not there.
+# A move the rules refuse on the person's first turn: a 303 back to the table, which then
+# shows the refusal. Gin: knocking before drawing; Rommé: laying off on a meld that is not there.
 REFUSED = {
     GIN: {"action": "knock", "card": "{card}"},
     ROMME: {"action": "lay-off", "cards": "{card}", "meld": "99"},
@@ -116,8 +116,11 @@ def walk(app: Flask, client: FlaskClient, logged_in: bool, game: str | None = No
             table = client.get(path).get_data(as_text=True)
             fields = {k: v.format(card=sorted(hand)[0]) for k, v in REFUSED[game].items()}
             refused = client.post(path, data={**form, "version": version_of(table), **fields})
-            assert refused.status_code == 422, (path, refused.status_code)
+            assert refused.status_code == 303, (path, refused.status_code)
             yield seen(f"POST {path} (refused)", refused)
+            shown = client.get(path)
+            assert "data-refusal>" in shown.get_data(as_text=True)
+            yield seen(f"GET {path} (after the refusal)", shown)
 
 
 def _path(rule: Rule) -> str:
@@ -144,7 +147,8 @@ def test_every_response_showing_a_hand_or_an_account_is_no_store(
     hand_pages = {s.what for s in walked if s.shows and s.shows.startswith("hand card")}
     table = "/play" if game == GIN else "/romme"
     # The walk did reach the table, its hint and a refusal, and saw the hand on each.
-    assert {f"GET {table}", f"GET {table}?hint=1", f"POST {table} (refused)"} <= hand_pages
+    assert {f"GET {table}", f"GET {table}?hint=1", f"GET {table} (after the refusal)"
+            } <= hand_pages
     if logged_in:
         account_pages = {s.what for s in walked if s.shows == "the account's name"}
         assert {"GET /me", "GET /rules", f"GET /u/{NAME}"} <= account_pages

@@ -51,7 +51,7 @@ def _to_table() -> Response:
     return redirect(url_for("play.table", _anchor="table"), code=303)
 
 
-def _render(record: MatchRecord, status: int = 200, error: str | None = None) -> tuple[str, int]:
+def _render(record: MatchRecord) -> tuple[str, int]:
     table = build_table(
         record,
         matches.read(record),
@@ -61,12 +61,11 @@ def _render(record: MatchRecord, status: int = 200, error: str | None = None) ->
     page = render_template(
         "play/table.html",
         t=table,
-        error=error,
         PERSON=PERSON,
         COMPUTER=COMPUTER,
         awarded=ranking.points_awarded(record.id) if record.status == "finished" else None,
     )
-    return page, status
+    return page, 200
 
 
 @bp.errorhandler(StaleMatchError)
@@ -77,12 +76,13 @@ def stale_form(_error: StaleMatchError) -> Response:
 
 
 @bp.errorhandler(engine.IllegalActionError)
-def refused_move(refused: engine.IllegalActionError) -> tuple[str, int] | Response:
-    """The rules refused the move before anything changed: the table again, with the reason."""
+def refused_move(refused: engine.IllegalActionError) -> Response:
+    """The rules refused the move before anything changed: back to the table (a GET, so a
+    reload repeats nothing), the reason shown there as a notice, the Hint at hand."""
     record = matches.current_match(GAME)
-    if record is None:
-        return _to_table()
-    return _render(record, 422, refusal(refused.reason, matches.read(record).ruleset))
+    if record is not None:
+        flash(refusal(refused.reason, matches.read(record).ruleset), "refusal")
+    return _to_table()
 
 
 @bp.get("/play")

@@ -1,9 +1,9 @@
 """The Rommé table's views. Thin: read the request, call the match layer, redirect.
 
 Errors are answered as on the Gin Rummy table: ``BadInput`` is a 400 with its message,
-``StaleMatchError`` a notice and a 303 back to the table, ``IllegalActionError`` the table
-again with the translated refusal (422). A move whose joker could stand in two places
-redirects to the table asking where (a GET: nothing changed).
+``StaleMatchError`` a notice and a 303 back to the table, ``IllegalActionError`` the
+translated refusal as a notice and a 303 back to the table. A move whose joker could stand
+in two places redirects to the table asking where (a GET: nothing changed).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ SORT_KEY = "romme_sort"
 BAD_ADDRESS = _l("That address is not valid for the table.")
 
 
-def _to_table(**query: Any) -> Response:
-    return redirect(url_for("romme.table", **query) + "#table", code=303)
+def _to_table(anchor: str = "table", **query: Any) -> Response:
+    return redirect(url_for("romme.table", **query) + "#" + anchor, code=303)
 
 
 def _sort() -> str:
@@ -67,19 +67,18 @@ def _choices() -> tuple[tuple[romme.Card, ...], tuple[romme.Card, int] | None]:
     return meld, lay_off
 
 
-def _render(record: MatchRecord, status: int = 200, error: str | None = None
-            ) -> tuple[str, int]:
-    meld, lay_off = _choices() if status == 200 else ((), None)
+def _render(record: MatchRecord) -> tuple[str, int]:
+    meld, lay_off = _choices()
     table = build_table(record, matches.read(record), _sort(), meld, lay_off)
     awarded = ranking.points_awarded(record.id) if record.status == "finished" else None
     # The Hint is a GET (?hint=1): it reads the person's view and changes nothing.
-    offered = person_hint(table.view) if status == 200 else None
+    offered = person_hint(table.view)
     wanted = offered if request.args.get("hint") == "1" else None
     return render_template(
-        "romme/table.html", t=table, error=error, PERSON=PERSON, awarded=awarded,
+        "romme/table.html", t=table, PERSON=PERSON, awarded=awarded,
         hint_offered=offered is not None, hint=wanted,
         marks=hint_marks(wanted),
-    ), status
+    ), 200
 
 
 @bp.errorhandler(StaleMatchError)
@@ -89,16 +88,18 @@ def stale_form(_error: StaleMatchError) -> Response:
 
 
 @bp.errorhandler(romme.IllegalActionError)
-def refused_move(refused: romme.IllegalActionError) -> tuple[str, int] | Response:
-    """The rules refused the move before anything changed: the table again, with why."""
+def refused_move(refused: romme.IllegalActionError) -> Response:
+    """The rules refused the move before anything changed: back to the table (a GET, so a
+    reload repeats nothing), the reason shown there as a notice, the Hint at hand."""
     record = matches.current_match(GAME)
     if record is None:
         return _to_table()
     if refused.reason is romme.Reason.END_NEEDED:
-        # Not a mistake: the card fits both ends of the run, so ask which.
-        return _to_table(lay_off=request.form.get("cards", ""), at=request.form.get("meld", ""))
-    view = matches.read(record).view(PERSON)
-    return _render(record, 422, refusal(refused, view))
+        # Not a mistake: the card fits both ends of the run, so ask which, in that meld's box.
+        meld = request.form.get("meld", "")
+        return _to_table(f"meld-{meld}", lay_off=request.form.get("cards", ""), at=meld)
+    flash(refusal(refused, matches.read(record).view(PERSON)), "refusal")
+    return _to_table()
 
 
 @bp.errorhandler(MeldChoice)
