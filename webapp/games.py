@@ -119,8 +119,6 @@ class Game:
     """The action that deals the next hand: a difficulty asked for applies from it."""
     over: Callable[[Any], bool]
     """The match is over (the engine's phase says so)."""
-    in_first_hand: Callable[[Any], bool]
-    """No hand has ended yet: a guest's match may still be adopted at login."""
     statistics: Callable[[MatchRecord, Any], MatchResult]
     """The owner's ``match_results`` row of an ended match (`webapp.ranking.record_result`)."""
     presets: Mapping[str, Any]
@@ -163,14 +161,6 @@ def _deal_romme(form: NewRommeForm, rng: random.Random) -> romme_engine.Match:
     )
 
 
-def _gin_first_hand(match: gin_engine.Match) -> bool:
-    return not match.results and match.hand.phase is not gin_engine.Phase.HAND_OVER
-
-
-def _romme_first_hand(match: romme_engine.Match) -> bool:
-    return not match.results and match.hand.phase is not romme_engine.Phase.HAND_OVER
-
-
 def _romme_verify_query(snapshot: dict[str, Any]) -> dict[str, object]:
     hand = romme_engine.Match.from_dict(snapshot).hand
     return {"deals": hand.number, "players": hand.players}
@@ -192,7 +182,6 @@ GAMES: tuple[Game, ...] = (
         make_bot=gin_engine.ai.make_bot,
         next_hand=gin_engine.NextHand,
         over=lambda match: match.phase is gin_engine.Phase.MATCH_OVER,
-        in_first_hand=_gin_first_hand,
         statistics=gin_results.statistics,
         presets=gin_engine.PRESETS,
         default_ruleset=gin_engine.ruleset.DEFAULT_PRESET,
@@ -230,7 +219,6 @@ GAMES: tuple[Game, ...] = (
         make_bot=romme_engine.ai.make_bot,
         next_hand=romme_engine.NextHand,
         over=lambda match: match.phase is romme_engine.Phase.MATCH_OVER,
-        in_first_hand=_romme_first_hand,
         statistics=romme_results.statistics,
         presets=romme_engine.PRESETS,
         default_ruleset=romme_engine.ruleset.DEFAULT_PRESET,

@@ -8,7 +8,12 @@ counted (`webapp.ranking.record_result`). A stale version (a resubmitted form, t
 button, a second tab) raises `StaleMatchError` and changes nothing.
 
 A session or an account has one running match, of any game: dealing a new one ends the
-running one as abandoned (a loss for an account) in the same transaction.
+running one as abandoned (a loss, if it was ranked) in the same transaction.
+
+Ranked means dealt to a logged-in account (``matches.ranked``): only a ranked match is counted
+when it ends — statistics, totals, ranking points, rating. A guest who logs in keeps playing
+the same match under the account, unranked, so nobody can play as a guest and log in only
+when winning.
 """
 
 from __future__ import annotations
@@ -65,12 +70,15 @@ def start(game: Game, form: StartForm, owner: int | None) -> MatchRecord:
 
 
 def store_new_match(
-    game: Game, ruleset_name: str, difficulty: str, snapshot: dict[str, Any], owner: int | None
+    game: Game, ruleset_name: str, difficulty: str, snapshot: dict[str, Any], owner: int | None,
+    *, ranked: bool = True,
 ) -> MatchRecord:
-    """Store a newly dealt match of ``game`` and make it this browser session's match.
+    """Store a newly dealt match of ``game`` and make it this browser session's match: ranked
+    when dealt to an account (``owner``), unless ``ranked`` is False (a match that counts
+    nowhere even for an account).
 
     In the same transaction the match running until now (of any game) ends as abandoned:
-    the account's (counted as a loss), or a guest's running match of this session.
+    the account's (counted as a loss if ranked), or a guest's running match of this session.
     """
 
     def deal() -> MatchRecord:
@@ -86,6 +94,7 @@ def store_new_match(
             difficulty=difficulty,
             snapshot=snapshot,
             owner_user_id=owner,
+            ranked=ranked,
             commit=False,
         )
 
@@ -111,7 +120,7 @@ def _retry_races(step: Callable[[], _T]) -> _T:
 
 
 def _abandon(record: MatchRecord) -> None:
-    """Mark ``record`` abandoned and count it (a loss for an owner); the caller commits."""
+    """Mark ``record`` abandoned and count it (a loss, if ranked); the caller commits."""
     record.status = MatchStatus.ABANDONED
     save_and_count(record, record.version, commit=False)
 
@@ -155,20 +164,28 @@ def read(record: MatchRecord) -> Any:
 
 
 def adoptable(record: MatchRecord) -> bool:
-    """A guest's match becomes an account's only while its first hand is being played, so
-    nobody can play as a guest and log in only once the match goes well (PRODUCT.md)."""
-    if record.owner_user_id is not None or record.status != MatchStatus.ACTIVE:
+    """A guest's match still being played: an account that logs in takes it over, at any
+    point of it, and it stays unranked (it was not dealt to the account)."""
+    return record.owner_user_id is None and record.status == MatchStatus.ACTIVE
+
+
+def guest_match_goes_on() -> bool:
+    """This browser holds a guest's running match that logging in would keep going, unranked
+    (the login and register pages say so before)."""
+    if viewer_id() is not None:
         return False
-    return games.of(record).in_first_hand(read(record))
+    record = running_match()
+    return record is not None and adoptable(record)
 
 
 def adopt_guest_match(user_id: int) -> None:
-    """On login: the account takes over this session's guest match if it may (`adoptable`).
+    """On login: the account takes over this session's running guest match (`adoptable`),
+    which goes on unranked.
 
-    Adopting ends the account's other running match as abandoned, in the same transaction.
-    Otherwise the session continues the account's own running match (from another device),
-    if any; a guest match it cannot adopt stays a guest's, counted nowhere. The adoption
-    bumps the version, so a page rendered before it is stale.
+    Adopting ends the account's other running match as abandoned (a loss, if ranked), in the
+    same transaction. Otherwise the session continues the account's own running match (from
+    another device), if any. The adoption bumps the version, so a page rendered before it is
+    stale.
     """
     match_id = session.get(SESSION_MATCH_KEY)
     record = load_match(match_id) if isinstance(match_id, str) else None
@@ -196,7 +213,7 @@ def adopt_guest_match(user_id: int) -> None:
 
 
 class _NotAdoptable(Exception):
-    """The guest match moved past its first hand (or ended) before it could be adopted."""
+    """The guest match ended before it could be adopted."""
 
 
 def check_active_at(record: MatchRecord, version: int) -> None:
@@ -229,11 +246,11 @@ def play(record: MatchRecord, version: int, action: object) -> None:
 
 
 def save_and_count(record: MatchRecord, version: int, commit: bool = True) -> None:
-    """Save with compare-and-set; an owned match that ends is counted, by its game's
+    """Save with compare-and-set; a ranked match that ends is counted, by its game's
     statistics (`webapp.games`), in the same transaction."""
     ends = record.status != MatchStatus.ACTIVE
     save_match(record, version, commit=False)
-    if ends and record.owner_user_id is not None:
+    if ends and record.ranked and record.owner_user_id is not None:
         try:
             ranking.record_result(games.of(record).statistics(record, read(record)))
         except IntegrityError as counted:

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    false,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -114,6 +115,12 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     # ``None`` while a guest plays; set when the guest logs in (the match is adopted).
     owner_user_id: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    # Counted when it ends (statistics, totals, points, rating) only if dealt to a logged-in
+    # account: a guest's match stays unranked when its guest logs in and the account adopts
+    # it, so nobody can play as a guest and log in only when winning. Fixed when dealt.
+    ranked: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
     )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)

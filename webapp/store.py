@@ -47,6 +47,8 @@ class MatchRecord:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    ranked: bool = False
+    """Counted when it ends: dealt to a logged-in account (never changed after the deal)."""
 
 
 _SELECT = select(*(_MATCHES.c[f.name] for f in fields(MatchRecord)))
@@ -85,12 +87,15 @@ def create_match(
     difficulty: str,
     snapshot: dict[str, Any],
     owner_user_id: int | None = None,
+    ranked: bool | None = None,
     commit: bool = True,
 ) -> MatchRecord:
     """Insert a new active match at version 1 and commit (``commit=False``: the caller does).
 
-    An owner's second active match violates ``uq_matches_owner_user_id_running``
-    (`sqlalchemy.exc.IntegrityError`): end the running one in the same transaction first."""
+    ``ranked`` defaults to whether the match is dealt to an account (``owner_user_id``); a
+    guest's match is never ranked. An owner's second active match violates
+    ``uq_matches_owner_user_id_running`` (`sqlalchemy.exc.IntegrityError`): end the running
+    one in the same transaction first."""
     now = utcnow()
     record = MatchRecord(
         id=new_match_id(),
@@ -106,6 +111,7 @@ def create_match(
         created_at=now,
         updated_at=now,
         finished_at=None,
+        ranked=owner_user_id is not None and ranked is not False,
     )
     db.session.connection().execute(insert(_MATCHES).values(**_values(record)))
     if commit:

@@ -61,10 +61,12 @@ def logout(client: FlaskClient) -> Any:
     return client.post("/logout", data={"csrf_token": token(client, "/")})
 
 
-def seat_winning_match(app: Flask, client: FlaskClient) -> str:
-    """A quick-ruleset match the person wins with one knock (see `finish_by_knocking`)."""
+def seat_winning_match(app: Flask, client: FlaskClient, owner: str | None = None) -> str:
+    """A quick-ruleset match the person wins with one knock (see `finish_by_knocking`): a
+    guest's, or dealt to the logged-in account named ``owner`` (ranked)."""
     deck = stacked_deck(KNOCK_10, LOOSE, "JC", "KC")
-    return seat_match(app, client, deck=deck, ruleset="quick", difficulty="easy")
+    owner_id = None if owner is None else user_id(app, owner)
+    return seat_match(app, client, deck=deck, ruleset="quick", difficulty="easy", owner=owner_id)
 
 
 def set_difficulty(app: Flask, match_id: str, level: str) -> None:

@@ -110,9 +110,11 @@ def seat_match(
     difficulty: str = "easy",
     seed: int = 0,
     game: engine.Match | None = None,
+    owner: int | None = None,
 ) -> str:
     """Store a match (optionally from a stacked deck, or ``game`` as it is) and make it this
-    client's match."""
+    client's match: a guest's, or dealt to the account ``owner`` (ranked, as a match started
+    logged in)."""
     with app.test_request_context():
         if game is None:
             game = engine.Match.new(
@@ -120,7 +122,8 @@ def seat_match(
             )
             matches.computer_replies(games.named(GIN), game, difficulty)
         row = create_match(
-            ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict(), owner_user_id=None
+            game=GIN, ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict(),
+            owner_user_id=owner,
         )
         match_id = row.id
     with client.session_transaction() as session:

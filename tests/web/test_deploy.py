@@ -266,8 +266,8 @@ def test_purge_needs_a_positive_number_of_days(runner: FlaskCliRunner) -> None:
 
 def test_counts(app: Flask, client: FlaskClient, runner: FlaskCliRunner) -> None:
     seat_match(app, app.test_client())
-    match_id = seat_winning_match(app, client)
-    register(client, "counter")  # adopts the match
+    register(client, "counter")
+    match_id = seat_winning_match(app, client, owner="counter")
     set_difficulty(app, match_id, "expert")
     finish_by_knocking(client)
     result = runner.invoke(args=["counts"])

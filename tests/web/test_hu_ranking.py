@@ -42,8 +42,9 @@ def test_a_won_hu_race_match_records_game_hu_with_its_points(app: Flask, client:
     # The computer deals 11 (its 11th card Q♠) and opens; the person draws K♣ and goes out
     # with a 金龙: 400 + the computer's deadwood passes hu-race's target in one hand.
     deck = stacked_deck(JIN_LONG, LOOSE, "QS", "KC")
-    match_id = seat_match(app, client, deck=deck, ruleset="hu-race", difficulty="normal")
-    register(client, "lin")  # adopts the guest match
+    register(client, "lin")
+    match_id = seat_match(app, client, deck=deck, ruleset="hu-race", difficulty="normal",
+                          owner=user_id(app, "lin"))
     page = get(client)
     assert post_move(client, page, "draw-stock").status_code == 303
     page = get(client)

@@ -109,6 +109,33 @@ def test_0006_marks_existing_matches_gin_and_down_again(app: Flask) -> None:
         upgrade(directory=str(MIGRATIONS_DIR))
 
 
+def test_0009_ranks_the_matches_of_accounts_only_and_down_again(app: Flask) -> None:
+    """Rows stored before were counted when owned: they stay ranked; a guest's is not."""
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0008")
+        assert "ranked" not in {c["name"] for c in inspect(db.engine).get_columns("matches")}
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO users (id, username, username_key, password_hash, created_at,"
+                " session_generation) VALUES (7, 'ann', 'ann', 'x', :now, 0)"
+            ), {"now": datetime.now(UTC)})
+            for match_id, owner in (("owned", 7), ("guest", None)):
+                connection.execute(text(
+                    "INSERT INTO matches (id, version, snapshot, ruleset, difficulty, status,"
+                    " lowest_difficulty, owner_user_id, created_at, updated_at) VALUES (:id, 1,"
+                    " '{}', 'quick', 'easy', 'finished', 'easy', :owner, :now, :now)"
+                ), {"id": match_id, "owner": owner, "now": datetime.now(UTC)})
+        upgrade(directory=str(MIGRATIONS_DIR))
+        with db.engine.connect() as connection:
+            ranked = dict(connection.execute(text("SELECT id, ranked FROM matches")).all())
+        assert {key: bool(value) for key, value in ranked.items()} == {
+            "owned": True, "guest": False
+        }
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0008")
+        assert "ranked" not in {c["name"] for c in inspect(db.engine).get_columns("matches")}
+        upgrade(directory=str(MIGRATIONS_DIR))
+
+
 def test_migrations_match_the_models(app: Flask) -> None:
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})

@@ -20,12 +20,11 @@ from tests.web.account_helpers import (
     set_difficulty,
     user_id,
 )
-from tests.web.play_helpers import get, post_at_once, post_move, stored
+from tests.web.play_helpers import get, post_at_once, stored
 from webapp import ranking
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, PointAward
 from webapp.play import results
-from webapp.points import RANKING_POINTS
 
 THREADS = 20  # the final move sent 20 times at once, as issue 36's probe raced it
 
@@ -40,8 +39,8 @@ def result_of(app: Flask, match_id: str) -> MatchResult:
 
 def test_a_logged_in_win_earns_points_once_and_says_so(app: Flask, client: FlaskClient):
     client.get("/?lang=en")
-    match_id = seat_winning_match(app, client)
     register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
     set_difficulty(app, match_id, "normal")
     finish_by_knocking(client)
     assert counts(app, match_id) == (1, 1)
@@ -54,8 +53,8 @@ def test_a_logged_in_win_earns_points_once_and_says_so(app: Flask, client: Flask
 
 
 def test_the_database_refuses_a_second_award_for_a_match(app: Flask, client: FlaskClient):
-    match_id = seat_winning_match(app, client)
     register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
     finish_by_knocking(client)
     with app.app_context():
         record = db.session.get(Match, match_id)
@@ -69,8 +68,8 @@ def test_the_database_refuses_a_second_award_for_a_match(app: Flask, client: Fla
 
 
 def test_statistics_of_a_won_match(app: Flask, client: FlaskClient):
-    match_id = seat_winning_match(app, client)
-    register(client, "alice")  # adopts the match
+    register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
     finish_by_knocking(client)
     row = result_of(app, match_id)
     assert (row.outcome, row.difficulty, row.ruleset) == ("won", "easy", "quick")
@@ -80,21 +79,6 @@ def test_statistics_of_a_won_match(app: Flask, client: FlaskClient):
     assert (row.knocks, row.knock_deadwood) == (1, 10)
     assert row.hand_scores == [{"end": "knock", "you": 70, "computer": 0}]
     assert row.user_id == user_id(app, "alice")
-
-
-def test_a_guest_match_adopted_at_login_earns_the_points(app: Flask, client: FlaskClient):
-    client.get("/?lang=en")
-    match_id = seat_winning_match(app, client)
-    reach_the_winning_knock(client)
-    register(client, "alice")
-    assert stored(app, match_id)[2].owner_user_id == user_id(app, "alice")
-    page = get(client)  # the adoption bumped the version: use the fresh page
-    assert post_move(client, page, "knock", "KC").status_code == 303
-    assert counts(app, match_id) == (1, 1)
-    with app.app_context():
-        award = db.session.scalar(select(PointAward))
-        assert award is not None and award.points == RANKING_POINTS["easy"] == 10
-    assert "+10 ranking points" in get(client).html
 
 
 def test_a_guest_win_earns_nothing_and_invites_to_log_in(app: Flask, client: FlaskClient):
@@ -110,8 +94,8 @@ def test_a_guest_win_earns_nothing_and_invites_to_log_in(app: Flask, client: Fla
 def test_expert_points_only_for_a_match_played_at_expert_throughout(
     app: Flask, client: FlaskClient
 ):
-    match_id = seat_winning_match(app, client)
     register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
     set_difficulty(app, match_id, "expert")
     finish_by_knocking(client)
     with app.app_context():
@@ -119,8 +103,8 @@ def test_expert_points_only_for_a_match_played_at_expert_throughout(
 
 
 def test_an_abandoned_match_counts_as_a_loss(app: Flask, client: FlaskClient):
-    match_id = seat_winning_match(app, client)
     register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
     page = get(client)
     client.post("/new", data={"csrf_token": page.token, "ruleset": "quick",
                               "difficulty": "easy", "confirm": "1"})
@@ -135,8 +119,8 @@ def test_an_abandoned_match_counts_as_a_loss(app: Flask, client: FlaskClient):
 def test_points_are_awarded_once_when_the_winning_knock_arrives_many_times_at_once(
     app: Flask, client: FlaskClient, live_server: str
 ):
-    match_id = seat_winning_match(app, client)
     register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
     page = reach_the_winning_knock(client)
     cookie = client.get_cookie("session")
     assert cookie is not None
@@ -156,8 +140,8 @@ def test_a_newcomer_wins_on_easy_and_sees_ten_points_on_the_board_and_their_page
     app: Flask, client: FlaskClient
 ):
     client.get("/?lang=en")
-    seat_winning_match(app, client)
     assert register(client, "newcomer").status_code == 303
+    seat_winning_match(app, client, owner="newcomer")
     finish_by_knocking(client)
     assert "+10 ranking points" in get(client).html
     board = client.get("/leaderboard").get_data(as_text=True)

@@ -12,10 +12,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from gin_engine.deck import stacked_deck
 from tests.web.account_helpers import (
-    KNOCK_10,
-    LOOSE,
     login,
     logout,
     register,
@@ -79,18 +76,6 @@ def running_of(app: Flask, name: str) -> list[str]:
         )))
 
 
-def play_first_hand_to_its_end(client: FlaskClient) -> None:
-    """Knock (the stacked winning deal of `seat_winning_match`) — on the standard ruleset
-    this ends hand 1 without ending the match."""
-    page = get(client)
-    post_move(client, page, "pass-upcard")
-    page = get(client)
-    post_move(client, page, "draw-stock")
-    page = get(client)
-    assert post_move(client, page, "knock", "KC").status_code == 303
-    assert get(client).phase == "hand-over"
-
-
 # --- item 3: escape routes -----------------------------------------------------------------
 
 
@@ -119,23 +104,6 @@ def test_logout_guest_match_login_cannot_leave_the_owned_match_uncounted(
     assert running_of(app, "alice") == [guest]
     assert outcome_of(app, owned) == "abandoned"
     assert losses_on_board_and_page(app, "alice") == (1, 1, 1)
-
-
-def test_a_guest_match_past_its_first_hand_is_not_adopted(
-    app: Flask, client: FlaskClient
-) -> None:
-    owned = owned_match_then_logout(client)
-    # The winning knock of the quick ruleset ends only hand 1 of a standard match.
-    deck = stacked_deck(KNOCK_10, LOOSE, "JC", "KC")
-    guest = seat_match(app, client, deck=deck, ruleset="standard", difficulty="easy")
-    play_first_hand_to_its_end(client)
-    login(client, "alice")
-    _, _, row = stored(app, guest)
-    assert row.owner_user_id is None  # stays a guest's, counts nowhere
-    assert session_match(client) == owned  # the account's own match is served
-    assert running_of(app, "alice") == [owned]
-    assert losses_on_board_and_page(app, "alice") == (0, 0, 0)
-    assert get(client).status == 200 and get(client).phase in ("upcard", "draw", "discard")
 
 
 def test_concurrent_new_matches_leave_one_running_and_count_the_rest(

@@ -126,7 +126,7 @@ def test_points_are_counted_once_when_the_final_discard_arrives_many_times_at_on
     assert matches == [1, 1]  # the Rommé board and the all-games board, once each
 
 
-def test_a_guest_romme_match_is_adopted_at_registration_in_its_first_hand(
+def test_a_guest_romme_match_is_adopted_at_registration_unranked(
     app: Flask, client: FlaskClient
 ):
     client.get("/?lang=en")
@@ -134,4 +134,5 @@ def test_a_guest_romme_match_is_adopted_at_registration_in_its_first_hand(
     assert register(client, "bob").status_code == 303
     row = stored(app, match_id)[2]
     assert row.owner_user_id == user_id(app, "bob") and row.game == "romme"
+    assert not row.ranked
     assert romme_page(client).status == 200

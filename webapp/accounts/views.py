@@ -6,6 +6,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
+from webapp import matches
 from webapp.accounts import service
 from webapp.accounts.forms import LoginForm, RegisterForm
 from webapp.accounts.names import isolated_text
@@ -61,7 +62,10 @@ def login() -> Response | tuple[str, int]:
             return _go_on(_next_from(form))
         error = str(WRONG_LOGIN)
     status = 422 if form.is_submitted() else 200
-    return render_template("accounts/login.html", form=form, error=error), status
+    return render_template(
+        "accounts/login.html", form=form, error=error,
+        unranked_match=matches.guest_match_goes_on(),
+    ), status
 
 
 @bp.route("/register", methods=["GET", "POST"])
@@ -85,7 +89,10 @@ def register() -> Response | tuple[str, int]:
             )
             return _go_on(_next_from(form))
     status = 422 if form.is_submitted() else 200
-    return render_template("accounts/register.html", form=form, points=RANKING_POINTS), status
+    return render_template(
+        "accounts/register.html", form=form, points=RANKING_POINTS,
+        unranked_match=matches.guest_match_goes_on(),
+    ), status
 
 
 @bp.post("/logout")

@@ -52,7 +52,7 @@ def new_match() -> Response | str:
         abort(400, description=form.refusal())
     running = matches.running_match()
     if running is not None and request.form.get("confirm") != "1":
-        # Abandoning a match counts as a loss, so ask once before dealing a new one.
+        # Abandoning a ranked match counts as a loss, so ask once before dealing a new one.
         return render_template("main/confirm_new.html", form=form, running=running, game=game)
     matches.start(game, form, owner=matches.viewer_id())
     return redirect(url_for(game.table, _anchor="table"), code=303)
