@@ -22,6 +22,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -77,6 +78,12 @@ class UTCDateTime(TypeDecorator[datetime]):
 SnapshotJSON = JSON().with_variant(JSONB(), "postgresql")
 
 
+def _dealt_to_an_account(context: DefaultExecutionContext) -> bool:
+    """``matches.ranked`` when an insert leaves it out: ranked exactly when dealt to an account."""
+    row = context.get_current_parameters()  # type: ignore[no-untyped-call]  # SQLAlchemy's own
+    return row.get("owner_user_id") is not None
+
+
 class Match(db.Model):  # type: ignore[name-defined,misc]
     """One match against the computer; ``snapshot`` is its game engine's ``Match.to_dict()``."""
 
@@ -120,7 +127,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     # account: a guest's match stays unranked when its guest logs in and the account adopts
     # it, so nobody can play as a guest and log in only when winning. Fixed when dealt.
     ranked: Mapped[bool] = mapped_column(
-        Boolean, nullable=False, default=False, server_default=false()
+        Boolean, nullable=False, default=_dealt_to_an_account, server_default=false()
     )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)

@@ -55,10 +55,12 @@ def simulated(ruleset: str, seed: int, hands: int | None = 1, person: str = "eas
 
 
 def seat_game(app: Flask, client: FlaskClient, game: engine.Match, ruleset: str,
-              difficulty: str = "normal") -> str:
-    """Store ``game`` as a guest match and make it this client's match."""
+              difficulty: str = "normal", owner: int | None = None) -> str:
+    """Store ``game`` as a guest match (or one dealt to the account ``owner``) and make it this
+    client's match."""
     with app.test_request_context():
-        record = create_match(ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict())
+        record = create_match(ruleset=ruleset, difficulty=difficulty, snapshot=game.to_dict(),
+                              owner_user_id=owner)
     with client.session_transaction() as session:
         session[SESSION_MATCH_KEY] = record.id
     return record.id

@@ -190,3 +190,16 @@ def test_the_login_pages_say_a_running_guest_match_goes_on_unranked(
     ).get_data(as_text=True)
     finish_by_knocking(client)  # a finished guest match has nothing left to go on
     assert "data-unranked-match" not in client.get(path).get_data(as_text=True)
+
+
+def test_a_row_written_without_ranked_is_ranked_exactly_when_it_has_an_owner(
+    app: Flask, client: FlaskClient
+) -> None:
+    register(client, "alice")
+    with app.app_context():
+        owned = Match(ruleset="quick", difficulty="easy", lowest_difficulty="easy", snapshot={},
+                      owner_user_id=user_id(app, "alice"))
+        guest = Match(ruleset="quick", difficulty="easy", lowest_difficulty="easy", snapshot={})
+        db.session.add_all([owned, guest])
+        db.session.commit()
+        assert (owned.ranked, guest.ranked) == (True, False)

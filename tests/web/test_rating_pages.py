@@ -249,8 +249,8 @@ def test_the_match_over_page_shows_the_rating_change(
     app: Flask, client: FlaskClient, lang: str, words: str
 ) -> None:
     client.get(f"/?lang={lang}")
-    seat_winning_match(app, client)
     register(client, "alice")
+    seat_winning_match(app, client, owner="alice")
     finish_by_knocking(client)
     after = updated(START, [(level(GIN, "easy").anchor, WIN)])
     html = get(client).html

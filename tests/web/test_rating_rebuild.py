@@ -287,12 +287,7 @@ def test_racing_final_moves_through_the_forms_move_the_rating_once(
     alice = user_id(app, "alice")
     expected = START
     for _ in range(3):
-        match_id = seat_winning_match(app, client)
-        with app.app_context():  # seated as a guest's: made hers, as if she had dealt it
-            db.session.execute(
-                update(Match).where(Match.id == match_id).values(owner_user_id=alice)
-            )
-            db.session.commit()
+        match_id = seat_winning_match(app, client, owner="alice")
         page = reach_the_winning_knock(client)
         cookie = client.get_cookie("session")
         assert cookie is not None

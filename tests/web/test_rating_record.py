@@ -159,8 +159,8 @@ def test_the_match_over_page_of_a_logged_in_win_and_a_guests_match_counting_nowh
     guest = app.test_client()
     seat_winning_match(app, guest)
     finish_by_knocking(guest)
-    match_id = seat_winning_match(app, client)
     register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
     finish_by_knocking(client)
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(RatingUpdate)) == 1

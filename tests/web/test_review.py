@@ -287,7 +287,12 @@ def test_only_the_owner_or_the_guest_session_sees_a_review(app, client):
     register(other, "someone")
     assert other.get(f"/review/{owned}/1").status_code == 404
     assert client.get(f"/review/{owned}/1").status_code == 404
-    # a guest match is never shown to an account, even in the session that played it
+    # a guest match is never shown to an account, even in the session that played it (a
+    # running one would go on under the account that logs in: this one has ended)
+    with app.app_context():
+        ended = db.session.get(MatchRow, guest_match)
+        ended.status = "finished"
+        db.session.commit()
     register(client, "guest_now")
     assert client.get(f"/review/{guest_match}/1").status_code == 404
 
@@ -353,11 +358,10 @@ def finish_as_owner(app: Flask, client: FlaskClient, seed: int, owner: int) -> s
 
     game = simulated("quick", seed, hands=None)
     assert game.phase is engine.Phase.MATCH_OVER
-    match_id = seat_game(app, client, game, "quick")
+    match_id = seat_game(app, client, game, "quick", owner=owner)
     with app.test_request_context():
         record = load_match(match_id)
         assert record is not None
-        record.owner_user_id = owner
         record.status = "finished"
         save_and_count(record, record.version)
     return match_id
