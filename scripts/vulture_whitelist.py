@@ -46,6 +46,5 @@ _.format
 _.make_globals
 # Engine queries the site asks for but does not read yet (issue 32, item 4: the web's call
 # sites move to them on branch match-layer); delete each line once the site uses the name.
-_.is_over
 _.pile_history
 _.opening_needed

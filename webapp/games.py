@@ -117,8 +117,6 @@ class Game:
     make_bot: Callable[[str, random.Random], Player]
     next_hand: type
     """The action that deals the next hand: a difficulty asked for applies from it."""
-    over: Callable[[Any], bool]
-    """The match is over (the engine's phase says so)."""
     statistics: Callable[[MatchRecord, Any], MatchResult]
     """The owner's ``match_results`` row of an ended match (`webapp.ranking.record_result`)."""
     presets: Mapping[str, Any]
@@ -181,7 +179,6 @@ GAMES: tuple[Game, ...] = (
         read=gin_engine.Match.from_dict,
         make_bot=gin_engine.ai.make_bot,
         next_hand=gin_engine.NextHand,
-        over=lambda match: match.phase is gin_engine.Phase.MATCH_OVER,
         statistics=gin_results.statistics,
         presets=gin_engine.PRESETS,
         default_ruleset=gin_engine.ruleset.DEFAULT_PRESET,
@@ -218,7 +215,6 @@ GAMES: tuple[Game, ...] = (
         read=romme_engine.Match.from_dict,
         make_bot=romme_engine.ai.make_bot,
         next_hand=romme_engine.NextHand,
-        over=lambda match: match.phase is romme_engine.Phase.MATCH_OVER,
         statistics=romme_results.statistics,
         presets=romme_engine.PRESETS,
         default_ruleset=romme_engine.ruleset.DEFAULT_PRESET,

@@ -240,7 +240,7 @@ def play(record: MatchRecord, version: int, action: object) -> None:
         record.lowest_difficulty = ranking.easier(record.lowest_difficulty, record.difficulty)
     computer_replies(game, match, record.difficulty)
     record.snapshot = match.to_dict()
-    if game.over(match):
+    if match.is_over:
         record.status = MatchStatus.FINISHED
     save_and_count(record, version)
 

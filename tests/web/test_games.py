@@ -86,7 +86,7 @@ def test_a_logged_in_match_is_dealt_played_to_its_end_and_counted_once(
         while record.status == "active":
             match = matches.read(record)
             matches.play(record, record.version, person.choose(match.view(PERSON)))
-        assert record.status == "finished" and game.over(matches.read(record))
+        assert record.status == "finished" and matches.read(record).is_over
         results = db.session.scalars(select(MatchResult)).all()
         assert [(r.match_id, r.user_id) for r in results] == [(match_id, user_id(app, "ann"))]
         assert results[0].game in {board.key for board in game.boards}
