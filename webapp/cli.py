@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, cast
 
@@ -94,26 +95,41 @@ def counts_command() -> None:
         click.echo(f"{name}: {value}")
 
 
+def _report_differences(
+    rows: list[tuple[str, Any, Any, Any]],
+    show: int,
+    fix: bool,
+    words: tuple[str, str, str],
+    rewrite: Callable[[], None],
+) -> None:
+    """Print up to ``show`` of ``rows`` (table, key, kept, the other side), how many there are
+    (`recount` and `rebuild` stop looking at 1,000), and rewrite on ``--fix``; exit 1 when
+    something differs and was left as it is, so a cron job notices. ``words``: what the other
+    side is called, what was compared, and what ``--fix`` did."""
+    compared, between, rewritten = words
+    for table, key, kept, other in rows[:show]:
+        click.echo(f"{table} {key}: kept {kept}, {compared} {other}")
+    more = "at least " if len(rows) >= 1000 else ""
+    click.echo(f"{more}{len(rows)} difference(s) between {between}.")
+    if fix:
+        rewrite()
+        db.session.commit()
+        click.echo(rewritten)
+    if rows and not fix:
+        raise SystemExit(1)
+
+
 @click.command("recount-totals")
 @click.option("--fix", is_flag=True, help="Replace the kept totals with the recount.")
 @click.option("--show", type=click.IntRange(min=0), default=20, help="Differences to print.")
 @with_appcontext
 def recount_totals_command(fix: bool, show: int) -> None:
     """Recount the players' totals from the match history and report where the kept ones differ."""
-    found = recount.differences()
-    for difference in found[:show]:
-        click.echo(
-            f"{difference.table} {difference.key}: kept {difference.kept},"
-            f" recounted {difference.recounted}"
-        )
-    more = "at least " if len(found) >= 1000 else ""
-    click.echo(f"{more}{len(found)} difference(s) between the kept totals and a full recount.")
-    if fix:
-        recount.rewrite()
-        db.session.commit()
-        click.echo("Totals rewritten from the recount.")
-    if found and not fix:
-        raise SystemExit(1)
+    rows = [(d.table, d.key, d.kept, d.recounted) for d in recount.differences()]
+    words = (
+        "recounted", "the kept totals and a full recount", "Totals rewritten from the recount."
+    )
+    _report_differences(rows, show, fix, words, recount.rewrite)
 
 
 @click.command("recount-ratings")
@@ -122,20 +138,9 @@ def recount_totals_command(fix: bool, show: int) -> None:
 @with_appcontext
 def recount_ratings_command(fix: bool, show: int) -> None:
     """Replay every recorded result in order and report where the kept ratings differ."""
-    found = rebuild.differences()
-    for difference in found[:show]:
-        click.echo(
-            f"{difference.table} {difference.key}: kept {difference.kept},"
-            f" replayed {difference.expected}"
-        )
-    more = "at least " if len(found) >= 1000 else ""
-    click.echo(f"{more}{len(found)} difference(s) between the kept ratings and a replay.")
-    if fix:
-        rebuild.rewrite()
-        db.session.commit()
-        click.echo("Ratings rewritten from the replay.")
-    if found and not fix:
-        raise SystemExit(1)
+    rows = [(d.table, d.key, d.kept, d.expected) for d in rebuild.differences()]
+    words = ("replayed", "the kept ratings and a replay", "Ratings rewritten from the replay.")
+    _report_differences(rows, show, fix, words, rebuild.rewrite)
 
 
 @click.command("rating-levels")
