@@ -109,13 +109,8 @@ def must_lay_out(view: PlayerView) -> list[Card]:
     return [c for c in pending if c is not None and c in held]
 
 
-def laid_value(view: PlayerView) -> int:
-    """The value staged this turn (``PlayerView.staged_value``)."""
-    return view.staged_value
-
-
 def legal_discards(view: PlayerView) -> list[Discard]:
-    laid = laid_value(view)
+    laid = view.staged_value
     opened = view.opened[view.player]
     return [
         Discard(card)

@@ -44,7 +44,3 @@ _.wins_expert
 # environment's globals).
 _.format
 _.make_globals
-# Engine queries the site asks for but does not read yet (issue 32, item 4: the web's call
-# sites move to them on branch match-layer); delete each line once the site uses the name.
-_.pile_history
-_.opening_needed

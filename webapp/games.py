@@ -80,6 +80,10 @@ class Board:
     """The player page's hand-by-hand table of one of its matches; None: the hands counted."""
     hand_rows: Callable[[list[dict[str, Any]]], Sequence[Any]] | None = None
     """That table's rows, read from the match's ``hand_scores``."""
+    by_totals: bool = False
+    """The person meets every computer seat by the final penalty totals, the sums of
+    ``hand_scores``' ``penalties`` (lower wins, equal draws); otherwise the match's outcome is
+    a win or a loss against its one computer seat (`webapp.rating.scores`)."""
 
 
 @dataclass(frozen=True)
@@ -239,7 +243,8 @@ GAMES: tuple[Game, ...] = (
         ),
         boards=(
             Board(ROMME, _lp("board game", "Rommé"),
-                  hands_template="board/_romme_hands.html", hand_rows=romme_results.hand_rows),
+                  hands_template="board/_romme_hands.html", hand_rows=romme_results.hand_rows,
+                  by_totals=True),
         ),
     ),
 )
@@ -273,6 +278,16 @@ def of_board(key: str) -> Game | None:
 def boards() -> tuple[Board, ...]:
     """Every game's boards, in the registry's order."""
     return tuple(board for game in GAMES for board in game.boards)
+
+
+def boards_by_totals() -> tuple[str, ...]:
+    """The boards whose matches are scored seat against seat by their totals (`Board.by_totals`)."""
+    return tuple(board.key for board in boards() if board.by_totals)
+
+
+def reviewed_boards() -> tuple[str, ...]:
+    """The boards of the games whose hands have review pages (`Game.reviews`)."""
+    return tuple(board.key for game in GAMES if game.reviews for board in game.boards)
 
 
 def table_of(record: MatchRecord) -> str:

@@ -32,7 +32,6 @@ from romme_engine.discard_use import use_of
 from romme_engine.hand import Phase
 from romme_engine.laydown import LayDown, best_lay_down
 from romme_engine.legal import (
-    laid_value,
     lay_offs,
     legal_actions,
     legal_discards,
@@ -104,7 +103,7 @@ def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
                 meld = next(m for m in found.melds if pending[0] in m.cards)
                 return LayMeld(meld.cards), why
         return _fallback(view), Why.TAKE_BACK
-    staged = laid_value(view)
+    staged = view.staged_value
     found = best_lay_down(hand, keep_one=True)
     held = False
     if found is not None:

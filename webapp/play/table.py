@@ -2,12 +2,14 @@
 
 Glossary
     slot          one card of the person's hand as shown: its preview (deadwood left if it were
-                  discarded), whether it was just drawn or taken from the pile
+                  discarded), whether it was just drawn or taken from the pile, whether the
+                  engine lets the person throw it now
     group         a meld of the best arrangement, or the deadwood cards, shown together
     ending        a knock or gin the engine allows: the card discarded and the deadwood it leaves
     confirm       ``knock`` or ``gin`` while the page asks to confirm an ending (``?confirm=``,
                   a GET; nothing changes until a form is sent)
     pile entry    one card laid on the discard pile this hand, and who took it back, if anyone
+                  (the engine's ``PlayerView.pile_history``)
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ class Slot:
     preview: int | None = None
     drawn: bool = False
     taken: bool = False
+    discardable: bool = False
+    """In ``PlayerView.discardable``: the card is a discard button while the person picks."""
 
     @property
     def code(self) -> str:
@@ -48,16 +52,6 @@ class Ending:
     action: str
     card: engine.Card
     left: int
-
-
-@dataclass(frozen=True)
-class PileEntry:
-    """A card laid on the discard pile: by ``player`` (None for the upcard), taken back by
-    ``taken_by`` (None while it lies there or under later discards)."""
-
-    player: int | None
-    card: engine.Card
-    taken_by: int | None = None
 
 
 @dataclass
@@ -131,9 +125,9 @@ class Table:
         return self.endings.get(self.confirm or "", [])
 
     @property
-    def discard_pile(self) -> list[PileEntry]:
+    def discard_pile(self) -> tuple[engine.PileCard, ...]:
         """Every card laid on the discard pile this hand, in order (the upcard first)."""
-        return _pile_entries(self.view)
+        return self.view.pile_history
 
 
 def build_table(
@@ -149,7 +143,7 @@ def build_table(
     groups, deadwood = _groups(view, previews)
     table = Table(
         record=record, view=view, groups=groups, deadwood=deadwood, offers=offers,
-        endings=_endings(actions, previews), computer_moves=_computer_moves(view),
+        endings=_endings(view, previews), computer_moves=_computer_moves(view),
     )
     if confirm in table.endings:
         table.confirm = confirm
@@ -159,17 +153,14 @@ def build_table(
 
 
 def _endings(
-    actions: list[engine.Action], previews: dict[engine.Card, int]
+    view: engine.PlayerView, previews: dict[engine.Card, int]
 ) -> dict[str, list[Ending]]:
-    """The allowed knocks and gins, each kind least deadwood first (the highest card on a tie)."""
-    gin_cards = {a.card for a in actions if isinstance(a, engine.Gin)}
+    """The engine's knocks and gins (``endings``: a card that allows gin is offered as gin
+    only), each kind least deadwood first (the highest card on a tie)."""
     found: dict[str, list[Ending]] = {}
-    for action in actions:
-        if isinstance(action, engine.Gin) or (
-            isinstance(action, engine.Knock) and action.card not in gin_cards
-        ):
-            name = engine.action_name(action)
-            found.setdefault(name, []).append(Ending(name, action.card, previews[action.card]))
+    for action in engine.endings(view):
+        name = engine.action_name(action)
+        found.setdefault(name, []).append(Ending(name, action.card, previews[action.card]))
     for endings in found.values():
         endings.sort(key=lambda e: (e.left, -e.card.value, e.card))
     return found
@@ -180,6 +171,7 @@ def _groups(
 ) -> tuple[list[Group], int]:
     """The hand as the best arrangement: melds first, then the deadwood cards."""
     arrangement = engine.arrange(view.hand)
+    discardable = frozenset(view.discardable)
 
     def slot(card: engine.Card) -> Slot:
         return Slot(
@@ -187,6 +179,7 @@ def _groups(
             preview=previews.get(card),
             drawn=card == view.drawn_card and card != view.taken_card,
             taken=card == view.taken_card,
+            discardable=card in discardable,
         )
 
     groups = [
@@ -199,37 +192,6 @@ def _groups(
             Group(kind="deadwood", slots=tuple(slot(c) for c in dead), points=arrangement.deadwood)
         )
     return groups, arrangement.deadwood
-
-
-_LAID = (engine.Move.DISCARD, engine.Move.KNOCK, engine.Move.GIN)
-_TAKEN = (engine.Move.TAKE_UPCARD, engine.Move.DRAW_DISCARD)
-
-
-def _pile_entries(view: engine.PlayerView) -> list[PileEntry]:
-    """Replay the public history onto a pile: a take removes the top card and marks it."""
-    entries: list[PileEntry] = []
-    upcard = _upcard(view)
-    if upcard is not None:
-        entries.append(PileEntry(None, upcard))
-    lying: list[int] = list(range(len(entries)))  # indexes of the cards still on the pile
-    for event in view.history:
-        if event.move in _LAID and event.card is not None:
-            lying.append(len(entries))
-            entries.append(PileEntry(event.player, event.card))
-        elif event.move in _TAKEN and lying:
-            top = lying.pop()
-            taken = entries[top]
-            entries[top] = PileEntry(taken.player, taken.card, taken_by=event.player)
-    return entries
-
-
-def _upcard(view: engine.PlayerView) -> engine.Card | None:
-    """The hand's first face-up card, whether or not someone took it (RULES §3: only the
-    upcard decision can take it; later takes only reach the cards discarded on top of it)."""
-    for event in view.history:
-        if event.move is engine.Move.TAKE_UPCARD:
-            return event.card
-    return view.discard_pile[0] if view.discard_pile else None
 
 
 def _computer_moves(view: engine.PlayerView) -> list[engine.Event]:

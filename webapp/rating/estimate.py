@@ -22,12 +22,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import and_, case, select
+from sqlalchemy import select
 
 from webapp.extensions import db
 from webapp.models import MatchResult, RatingUpdate
 from webapp.rating.levels import levels
-from webapp.rating.scores import match_scores
+from webapp.rating.scores import deciding_hands, match_scores
 
 SCALE = 173.7178
 """Glicko-2's factor between the display scale and its own (μ = (r - 1500) / SCALE)."""
@@ -92,9 +92,7 @@ def trials() -> dict[tuple[str, str], list[Trial]]:
     rows = db.session.execute(
         select(
             r.game, r.difficulty, r.outcome, r.opponents, u.rating_before, u.rd_before,
-            case((and_(r.game == "romme", r.outcome != "abandoned"), r.hand_scores)).label(
-                "hands"
-            ),
+            deciding_hands().label("hands"),
         ).join(updates, u.match_id == r.match_id)
     )
     found: dict[tuple[str, str], list[Trial]] = defaultdict(list)

@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, delete, insert, select
+from sqlalchemy import Connection, delete, insert, select
 
 from webapp.extensions import db
 from webapp.models import MatchResult, PlayerRating, RatingLadder, RatingUpdate, User, utcnow
 from webapp.rating import period, standing
 from webapp.rating.glicko import START, Rating
+from webapp.rating.scores import deciding_hands
 
 BATCH = 10_000
 _UPDATES = RatingUpdate.__table__
@@ -90,10 +91,7 @@ def steps(connection: Connection, replay: Replay) -> Iterator[Step]:
     results = connection.execute(
         select(
             r.match_id, r.user_id, r.game, r.difficulty, r.outcome, r.opponents, r.finished_at,
-            # Only a finished Rommé match's hands are read: they say who beat whom.
-            case((and_(r.game == "romme", r.outcome != "abandoned"), r.hand_scores)).label(
-                "hands"
-            ),
+            deciding_hands().label("hands"),
         )
         .order_by(r.user_id, r.game, r.finished_at, r.match_id)
         .execution_options(stream_results=True, yield_per=BATCH)

@@ -15,8 +15,9 @@ from sqlalchemy.exc import IntegrityError
 
 from gin_engine.ai.review import HandReview, Summary
 from gin_engine.ai.review_snapshot import decode_review, encode_review
+from webapp import games
 from webapp.extensions import db
-from webapp.models import GIN, HU, HandReviewRow, MatchResult
+from webapp.models import HandReviewRow, MatchResult
 from webapp.privacy import mark_private
 
 _ROWS = HandReviewRow.__table__
@@ -98,7 +99,7 @@ def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccura
     mark_private()
     recent = (
         select(MatchResult.match_id, MatchResult.finished_at)
-        .where(MatchResult.user_id == user_id, MatchResult.game.in_((GIN, HU)))
+        .where(MatchResult.user_id == user_id, MatchResult.game.in_(games.reviewed_boards()))
         .order_by(MatchResult.finished_at.desc())
         .limit(limit)
         .subquery()

@@ -18,12 +18,8 @@ _GIN_DECK = tuple(gin_engine.Card.from_index(i) for i in range(52))
 JOKER = Markup(" joker")
 
 
-def is_red(card: romme.Card) -> bool:
-    return card.suit in (1, 2)
-
-
 def _kind(card: romme.Card) -> Markup | str:
-    return JOKER if card.is_joker else RED if is_red(card) else ""
+    return JOKER if card.is_joker else RED if card.is_red else ""
 
 
 class _Faces:

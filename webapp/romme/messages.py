@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from flask_babel import LazyString
 
 import romme_engine as romme
-from romme_engine.legal import laid_value
 from webapp.banner import Banner
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
@@ -91,7 +90,7 @@ def refusal(refused: romme.IllegalActionError, view: romme.PlayerView) -> str:
     card = _card_of(refused.detail) or (card_text(taken) if taken else "")
     return str(REFUSALS[refused.reason]) % {
         "opening": view.ruleset.opening,
-        "laid": laid_value(view),
+        "laid": view.staged_value,
         "card": card,
         "cards": _cards_of(refused.detail),
     }

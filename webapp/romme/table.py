@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import romme_engine as romme
 from romme_engine.actions import action_name
-from romme_engine.legal import laid_value, must_lay_out
+from romme_engine.legal import must_lay_out
 from webapp.models import PERSON, ROMME
 from webapp.romme.messages import TurnLine, turn_lines
 from webapp.store import MatchRecord
@@ -108,14 +108,12 @@ class Table:
     @property
     def suggestion_short(self) -> bool:
         """The suggested lay-down would not reach the opening this turn."""
-        if self.suggestion is None or self.opened:
-            return False
-        return self.suggestion.value + self.laid < self.view.ruleset.opening
+        return self.suggestion is not None and self.suggestion.value < self.view.opening_needed
 
     @property
     def laid(self) -> int:
         """The value of this turn's staged melds, towards the opening."""
-        return laid_value(self.view)
+        return self.view.staged_value
 
     @property
     def staged(self) -> list[TableMeld]:
