@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import flask_login
+from flask import current_app
 from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -39,6 +40,15 @@ babel = Babel()
 login_manager = LoginManager()
 # Storage comes from RATELIMIT_STORAGE_URI (memory://, or Redis when REDIS_URL is set).
 limiter = Limiter(key_func=get_remote_address)
+
+
+def _new_match_limit() -> str:
+    return str(current_app.config["NEW_MATCH_RATE_LIMIT"])
+
+
+deals_limited = limiter.shared_limit(_new_match_limit, scope="new-match")
+"""Every route that deals a new match (``/new``, a practice of a deal) shares one budget per
+client address (``NEW_MATCH_RATE_LIMIT``): every deal is a row, nobody may fill the table."""
 
 View = TypeVar("View", bound=Callable[..., Any])
 

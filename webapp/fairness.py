@@ -3,6 +3,11 @@
 The commitment (SHA-256 of the match's secret seed) is shown from the first page of the
 match; the seed itself only once the match is over, with a link to ``/verify``, which
 re-deals every hand from it (docs: the FAQ, "Can I check the deals are fair?").
+
+A practice match (`webapp.review.practice`) deals its first hand from another match's hand:
+its own seed covers the hands from the second on, and the first is that match's deal, which
+that match's commitment covers (`FirstDeal`): shown from the start, and that match's seed once
+the practice is over (and that match too), so ``/verify`` re-deals it as well.
 """
 
 from __future__ import annotations
@@ -12,7 +17,20 @@ from dataclasses import dataclass, field
 from engine_common.fairness import commitment
 from webapp import games
 from webapp.models import MatchStatus
-from webapp.store import MatchRecord
+from webapp.store import MatchRecord, load_match
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDeal:
+    """A practice's first hand: deal ``number`` of the match it was practised from."""
+
+    number: int
+    commitment: str | None
+    """That match's commitment; ``None`` when the match is no longer kept."""
+    revealed_seed: str | None = None
+    """Its seed, once the practice is over and that match has ended."""
+    player_seed: str = ""
+    ruleset: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +42,8 @@ class FairDeal:
     verify_query: dict[str, object] = field(default_factory=dict)
     """The rest of the ``/verify`` link: the game, how many deals, what else its deals depend
     on (a Rommé match's players)."""
+    first_deal: FirstDeal | None = None
+    """A practice's first hand, which this match's seed does not give."""
 
 
 def fair_deal(record: MatchRecord) -> FairDeal:
@@ -37,4 +57,26 @@ def fair_deal(record: MatchRecord) -> FairDeal:
         player_seed=str(snapshot.get("player_seed", "")),
         revealed_seed=seed if over else None,
         verify_query={"game": game.query, **game.verify_query(snapshot)} if over else {},
+        first_deal=_first_deal(record, over),
+    )
+
+
+def _first_deal(record: MatchRecord, over: bool) -> FirstDeal | None:
+    if record.practice_of is None or record.practice_hand is None:
+        return None
+    origin = load_match(record.practice_of)
+    # A deal given in full (the snapshot's ``decks``, gin_engine.snapshot.encode_decks: a
+    # test's) is no deal of that match's seed: its commitment does not cover it.
+    if origin is None or str(record.practice_hand) in origin.snapshot.get("decks", {}):
+        return FirstDeal(record.practice_hand, None)
+    seed = str(origin.snapshot["seed"])
+    # Before the practice is over its first deal is still being played (that seed deals it,
+    # stock and all); and while the origin runs, its seed would give away its later deals.
+    shown = over and origin.status != MatchStatus.ACTIVE
+    return FirstDeal(
+        number=record.practice_hand,
+        commitment=commitment(seed),
+        revealed_seed=seed if shown else None,
+        player_seed=str(origin.snapshot.get("player_seed", "")),
+        ruleset=origin.ruleset,
     )

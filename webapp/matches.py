@@ -13,7 +13,8 @@ running one as abandoned (a loss, if it was ranked) in the same transaction.
 Ranked means dealt to a logged-in account (``matches.ranked``): only a ranked match is counted
 when it ends — statistics, totals, ranking points, rating. A guest who logs in keeps playing
 the same match under the account, unranked, so nobody can play as a guest and log in only
-when winning.
+when winning. A practice match (a finished hand's deal dealt again, `start_practice`) is never
+ranked.
 """
 
 from __future__ import annotations
@@ -69,13 +70,25 @@ def start(game: Game, form: StartForm, owner: int | None) -> MatchRecord:
     return store_new_match(game, str(form.ruleset.data), difficulty, match.to_dict(), owner)
 
 
+def start_practice(
+    game: Game, ruleset_name: str, difficulty: str, match: EngineMatch, owner: int | None,
+    practice_of: tuple[str, int],
+) -> MatchRecord:
+    """Like `start`, for a match already dealt: a practice of a finished hand's deal
+    (``practice_of``: that match and hand, `webapp.review.practice`), unranked."""
+    computer_replies(game, match, difficulty)
+    return store_new_match(
+        game, ruleset_name, difficulty, match.to_dict(), owner, practice_of=practice_of
+    )
+
+
 def store_new_match(
     game: Game, ruleset_name: str, difficulty: str, snapshot: dict[str, Any], owner: int | None,
-    *, ranked: bool = True,
+    *, practice_of: tuple[str, int] | None = None,
 ) -> MatchRecord:
     """Store a newly dealt match of ``game`` and make it this browser session's match: ranked
-    when dealt to an account (``owner``), unless ``ranked`` is False (a match that counts
-    nowhere even for an account).
+    when dealt to an account (``owner``), unless it is a practice (``practice_of``: the match
+    and hand whose deal it deals again), which counts nowhere even for an account.
 
     In the same transaction the match running until now (of any game) ends as abandoned:
     the account's (counted as a loss if ranked), or a guest's running match of this session.
@@ -94,7 +107,7 @@ def store_new_match(
             difficulty=difficulty,
             snapshot=snapshot,
             owner_user_id=owner,
-            ranked=ranked,
+            practice_of=practice_of,
             commit=False,
         )
 

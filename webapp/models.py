@@ -129,6 +129,11 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     ranked: Mapped[bool] = mapped_column(
         Boolean, nullable=False, default=_dealt_to_an_account, server_default=false()
     )
+    # A practice match (复盘's "Practice this deal"): its first hand is hand ``practice_hand``
+    # of match ``practice_of`` dealt again. Never ranked. No foreign key: the match practised
+    # may be purged (a guest's) while its practice is kept.
+    practice_of: Mapped[str | None] = mapped_column(String(MATCH_ID_LENGTH), nullable=True)
+    practice_hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)

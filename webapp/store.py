@@ -49,6 +49,15 @@ class MatchRecord:
     finished_at: datetime | None
     ranked: bool = False
     """Counted when it ends: dealt to a logged-in account (never changed after the deal)."""
+    practice_of: str | None = None
+    """A practice match's origin: the match whose hand its first hand deals again."""
+    practice_hand: int | None = None
+    """That hand's number; set exactly on a practice match (`practice`)."""
+
+    @property
+    def practice(self) -> bool:
+        """A practice of a finished hand's deal (复盘): never ranked, counted nowhere."""
+        return self.practice_hand is not None
 
 
 _SELECT = select(*(_MATCHES.c[f.name] for f in fields(MatchRecord)))
@@ -88,12 +97,14 @@ def create_match(
     snapshot: dict[str, Any],
     owner_user_id: int | None = None,
     ranked: bool | None = None,
+    practice_of: tuple[str, int] | None = None,
     commit: bool = True,
 ) -> MatchRecord:
     """Insert a new active match at version 1 and commit (``commit=False``: the caller does).
 
     ``ranked`` defaults to whether the match is dealt to an account (``owner_user_id``); a
-    guest's match is never ranked. An owner's second active match violates
+    guest's match is never ranked, nor a practice (``practice_of``: the match and the hand
+    whose deal it deals again). An owner's second active match violates
     ``uq_matches_owner_user_id_running`` (`sqlalchemy.exc.IntegrityError`): end the running
     one in the same transaction first."""
     now = utcnow()
@@ -111,7 +122,9 @@ def create_match(
         created_at=now,
         updated_at=now,
         finished_at=None,
-        ranked=owner_user_id is not None and ranked is not False,
+        ranked=owner_user_id is not None and ranked is not False and practice_of is None,
+        practice_of=practice_of[0] if practice_of else None,
+        practice_hand=practice_of[1] if practice_of else None,
     )
     db.session.connection().execute(insert(_MATCHES).values(**_values(record)))
     if commit:

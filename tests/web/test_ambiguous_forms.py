@@ -3,9 +3,9 @@ another script, gets the translated 400 ("表单内容有误") and leaves every 
 
 The routes come from the URL map, so a POST route added later is walked too: every route gets
 a field twice and a number in Arabic-Indic and in full-width digits. The routes whose forms
-are known below (both tables, the start page, the accounts) also get each field of a real
-form sent twice and each field with other digits; after all that, the same forms as a page
-sends them are accepted, so each refusal was for the ambiguity alone.
+are known below (both tables, the start page, a practice of a deal, the accounts) also get
+each field of a real form sent twice and each field with other digits; after all that, the
+same forms as a page sends them are accepted, so each refusal was for the ambiguity alone.
 Runs on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 """
 
@@ -25,6 +25,7 @@ from werkzeug.datastructures import MultiDict
 import gin_engine as engine
 from tests.web.account_helpers import logout, register, token, user_id
 from tests.web.play_helpers import get, post_move, seat_match, stored, stored_rows
+from tests.web.review_helpers import seat_game, simulated
 from tests.web.romme_helpers import seat_romme, stack_deck
 from webapp import create_app
 from webapp.extensions import db
@@ -140,6 +141,20 @@ def new_match(app: Flask, client: FlaskClient) -> Scenario:
                     accepted=two_new_matches)
 
 
+def practice_deal(app: Flask, client: FlaskClient) -> Scenario:
+    game = simulated("quick", 5)  # hand 1 over, the match running: the form confirms
+    match_id = seat_game(app, client, game, "quick")
+
+    def practised(app: Flask) -> None:
+        assert stored(app, match_id)[2].status == "abandoned"
+        with client.session_transaction() as session:
+            practice = stored(app, session[SESSION_MATCH_KEY])[2]
+        assert (practice.practice_of, practice.practice_hand) == (match_id, 1)
+
+    return Scenario(f"/review/{match_id}/1/practice", [[("confirm", "1")]],
+                    second={"confirm": "0"}, accepted=practised)
+
+
 def login(app: Flask, client: FlaskClient) -> Scenario:
     register(client, "alice", OWN_PASSWORD)
     logout(client)
@@ -195,6 +210,7 @@ KNOWN: dict[str, Callable[[Flask, FlaskClient], Scenario]] = {
     "main.new_match": new_match,
     "play.difficulty": play_difficulty,
     "play.move": play_move,
+    "review.practice": practice_deal,
     "romme.move": romme_move,
 }
 

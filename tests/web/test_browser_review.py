@@ -12,7 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Page
 
-from tests.web.browser_helpers import page_width, share_session
+from tests.web.browser_helpers import in_viewport, page_width, share_session
+from tests.web.conftest import ARTIFACTS
 from tests.web.review_helpers import seat_game, simulated
 from tests.web.test_browser_axe import violations
 
@@ -43,3 +44,29 @@ def test_the_review_of_a_hand_reads_on_a_phone(
     assert violations(page) == []
     page.locator("a[data-link=table]").first.click()
     assert page.url == f"{live_server}/play#table"
+
+
+def test_practice_from_a_review_lands_on_a_marked_table(
+    app: Flask, client: FlaskClient, live_server: str, browser_page: Callable[..., Page],
+) -> None:
+    """From a hand's review, Practice this deal (its match still running: asked first), then
+    the practice's table at 390×844: the practice badge in the status line, and the status
+    line, the prompt's first button and the first hand card on screen, nothing sideways."""
+    match_id = seat_game(app, client, simulated("standard", 21), "standard")
+    page = browser_page(WIDTH, HEIGHT, locale="zh-CN")
+    share_session(client, page, live_server)
+    page.goto(f"{live_server}/review/{match_id}/1")
+    page.locator("[data-zone=practice] button[data-action=practice]").click()
+    assert page.url == f"{live_server}/review/{match_id}/1/practice"  # the question
+    page.locator("button[data-action=practice]").click()
+    assert page.url == f"{live_server}/play#table"
+    badge = page.locator("[data-zone=status] .practice-badge")
+    assert badge.inner_text() == "练习"
+    assert in_viewport(page, badge)
+    assert in_viewport(page, page.locator("[data-zone=status]"))
+    assert in_viewport(page, page.locator(".prompt :is(button, a.button)").first)
+    assert in_viewport(page, page.locator("[data-zone=hand] .slot").first)
+    assert page.locator(".practice-mark").count() == 1
+    assert page_width(page) <= WIDTH
+    page.screenshot(path=str(ARTIFACTS / "practice-table-390x844.png"))
+    assert violations(page) == []

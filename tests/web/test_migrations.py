@@ -136,6 +136,31 @@ def test_0009_ranks_the_matches_of_accounts_only_and_down_again(app: Flask) -> N
         upgrade(directory=str(MIGRATIONS_DIR))
 
 
+def test_0010_adds_the_practice_columns_and_down_again(app: Flask) -> None:
+    """Every match stored before is no practice; down again drops the columns."""
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0009")
+        columns = {c["name"] for c in inspect(db.engine).get_columns("matches")}
+        assert not {"practice_of", "practice_hand"} & columns
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO matches (id, version, snapshot, ruleset, difficulty, status,"
+                " lowest_difficulty, created_at, updated_at, ranked) VALUES ('old', 1, '{}',"
+                " 'quick', 'easy', 'finished', 'easy', :now, :now, :no)"
+            ), {"now": datetime.now(UTC), "no": False})
+        upgrade(directory=str(MIGRATIONS_DIR))
+        loaded = load_match("old")
+        assert loaded is not None and not loaded.practice
+        assert (loaded.practice_of, loaded.practice_hand) == (None, None)
+        db.session.rollback()  # end the read's transaction: PostgreSQL's ALTER waits for it
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0009")
+        columns = {c["name"] for c in inspect(db.engine).get_columns("matches")}
+        assert not {"practice_of", "practice_hand"} & columns
+        assert "uq_matches_owner_user_id_running" in {
+            ix["name"] for ix in inspect(db.engine).get_indexes("matches")}
+        upgrade(directory=str(MIGRATIONS_DIR))
+
+
 def test_migrations_match_the_models(app: Flask) -> None:
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})

@@ -6,11 +6,11 @@ page) and the form's ``game`` field (the start) name a game not at root.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from webapp import games, matches
-from webapp.extensions import limiter
+from webapp.extensions import deals_limited
 from webapp.i18n import gettext as _
 from webapp.rating.levels import against_next, levels
 
@@ -39,12 +39,8 @@ def index() -> str:
     )
 
 
-def _new_match_limit() -> str:
-    return str(current_app.config["NEW_MATCH_RATE_LIMIT"])
-
-
 @bp.post("/new")
-@limiter.limit(_new_match_limit)  # every deal is a row: nobody may fill the table with them
+@deals_limited
 def new_match() -> Response | str:
     game = _game(request.form.get("game"))
     form = game.start_form()

@@ -98,10 +98,15 @@ def after_move(response: Response, record: MatchRecord, results_before: int) -> 
     numbers = list(range(results_before + 1, len(record.snapshot.get("results", ())) + 1))
     if not numbers:
         return
+    remember_guest_match(record)
+    response.call_on_close(_later(current_app._get_current_object(), record.id, numbers))  # type: ignore[attr-defined]
+
+
+def remember_guest_match(record: MatchRecord) -> None:
+    """A guest's match stays reviewable in this session after the next match starts."""
     if record.owner_user_id is None:
         kept = [m for m in _guest_matches() if m != record.id][-(GUEST_MATCHES_KEPT - 1):]
         session[GUEST_MATCHES_KEY] = [*kept, record.id]
-    response.call_on_close(_later(current_app._get_current_object(), record.id, numbers))  # type: ignore[attr-defined]
 
 
 def _later(app: Flask, match_id: str, numbers: list[int]) -> Callable[[], None]:

@@ -1,4 +1,5 @@
-"""The review pages (GET only): one finished hand, and every finished hand of a match.
+"""The review pages: one finished hand, and every finished hand of a match; and the one form
+they post, Practice this deal (`webapp.review.practice`).
 
 Only the match's owner (or the guest session that played it) sees them; anyone else, and any
 Rommé match, gets the same 404 as a match that does not exist.
@@ -6,14 +7,24 @@ Rommé match, gets the same 404 as a match that does not exist.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 import gin_engine as engine
+from webapp import matches
+from webapp.extensions import deals_limited
 from webapp.i18n import gettext as _
 from webapp.models import PERSON
 from webapp.play.messages import hand_banner
+from webapp.review import practice as practices
 from webapp.review.page import decision_rows, figures
-from webapp.review.service import Availability, finished, hand_review, reviewable_match
+from webapp.review.service import (
+    Availability,
+    finished,
+    hand_review,
+    remember_guest_match,
+    reviewable_match,
+)
 from webapp.review.store import kept_hands, match_summary
 from webapp.review.words import thresholds
 from webapp.store import MatchRecord
@@ -65,7 +76,30 @@ def hand(match_id: str, number: int) -> str:
         reviewed=len(hands),
         match_over=game.settlement is not None,
         thresholds=thresholds(),
+        practice_offered=practices.offered(game, number),
     )
+
+
+@bp.post("/review/<match_id>/<int:number>/practice")
+@deals_limited
+def practice(match_id: str, number: int) -> Response | str:
+    """Deal finished hand ``number`` again as a practice match; a running match is abandoned
+    as by ``/new``, so the person is asked first."""
+    record, game = _match(match_id)
+    if not finished(game, number):
+        abort(404, description=_("Hand %(number)d of this match is not over.", number=number))
+    if not practices.offered(game, number):
+        abort(404, description=_(
+            "This hand was played before the site kept each hand's moves, so it cannot be "
+            "dealt again."))
+    running = matches.running_match()
+    if running is not None and request.form.get("confirm") != "1":
+        return render_template(
+            "review/confirm_practice.html", running=running, record=record, number=number
+        )
+    remember_guest_match(record)  # its reviews stay open to the guest who practises it
+    practices.start(record, game, number, matches.viewer_id())
+    return redirect(url_for("play.table", _anchor="table"), code=303)
 
 
 @bp.get("/review/<match_id>")
