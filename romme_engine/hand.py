@@ -211,8 +211,8 @@ class Hand:
         for card in cards:
             if card not in hand:
                 raise IllegalActionError(Reason.NOT_IN_HAND, str(card))
-        if len(set(cards)) != len(cards):
-            raise IllegalActionError(Reason.NOT_A_MELD, "a card named twice")
+        if len(set(cards)) != len(cards):  # no meld holds one card twice
+            raise IllegalActionError(Reason.NOT_A_MELD, " ".join(map(str, cards)))
 
     def _save(self, player: int) -> None:
         if self.saved is None:

@@ -124,13 +124,14 @@ def test_forged_cards_are_refused_alike_and_change_nothing_before_and_while_stag
         assert stored_rows(app) == before
 
 
-@pytest.mark.parametrize("card", ["JK1", "2D"])
+@pytest.mark.parametrize(("card", "named"), [("JK1", "王"), ("2D", "2♦")])
 def test_a_first_turn_meld_with_a_card_twice_is_refused(
-    app: Flask, client: FlaskClient, card: str
+    app: Flask, client: FlaskClient, card: str, named: str
 ) -> None:
     seat_romme(app, client, players=2, deck=stack_deck([PERSON, ""]))
     before = stored_rows(app)
     form = {"action": "meld", "cards": ["JC", "QC", "KC", card, card], "ordered": "1"}
     said = refusal(client, post_romme(client, romme_page(client), form))
-    assert "不成组合" in said, said  # not a meld
+    # Not a meld, naming the cards as sent (the card twice among them).
+    assert said.startswith(f"J♣ Q♣ K♣ {named} {named} 不成组合："), said
     assert stored_rows(app) == before

@@ -87,3 +87,23 @@ def test_each_card_is_read_once(app: Flask, client: FlaskClient, lang: str) -> N
     assert cards_read_once(romme_page(client).html) >= 14
     assert cards_read_once(client.get("/romme/rules").get_data(as_text=True)) >= 20
     assert cards_read_once(client.get("/rules").get_data(as_text=True)) >= 20
+
+
+DISCARD = re.compile(r'<button [^>]*name="discard"[^>]* aria-label="([^"]+)">(.*?)</button>', re.S)
+
+
+def test_a_romme_hand_card_is_read_once_beside_its_discard_button(
+    app: Flask, client: FlaskClient
+) -> None:
+    """In the play step each hand card stands in its tick box with a discard button beside
+    it: the button's text is the verb alone, the card in its label ("打出 黑桃8")."""
+    client.get("/?lang=zh_Hans")
+    seat_romme(app, client, players=3, seed=2)
+    html = romme_page(client).html  # the person opens the hand: 14 cards, no draw
+    buttons = DISCARD.findall(html)
+    assert len(buttons) == 14
+    names = {name for name, _pip in CARD.findall(html)}
+    for label, inner in buttons:
+        assert text(inner) == "打出", inner
+        assert label.startswith("打出 ") and label.removeprefix("打出 ") in names, label
+    assert cards_read_once(html) >= 14

@@ -57,6 +57,11 @@ def card_text(card: romme.Card) -> str:
     return _faces().texts[card.id]
 
 
+def card_spoken(card: romme.Card) -> str:
+    """The card's spoken name ("黑桃10"), for a label whose visible text leaves the card out."""
+    return _faces().names[card.id]
+
+
 def cards_text(cards: Iterable[romme.Card]) -> str:
     return " ".join(card_text(card) for card in cards)
 
@@ -70,4 +75,5 @@ TEMPLATE_GLOBALS = {
     "romme_card": card_html,
     "romme_row": card_row,
     "romme_card_text": card_text,
+    "romme_card_spoken": card_spoken,
 }
