@@ -56,7 +56,10 @@ def test_practice_from_a_review_lands_on_a_marked_table(
     page = browser_page(WIDTH, HEIGHT, locale="zh-CN")
     share_session(client, page, live_server)
     page.goto(f"{live_server}/review/{match_id}/1")
-    page.locator("[data-zone=practice] button[data-action=practice]").click()
+    offer = page.locator("[data-zone=practice]")
+    offer.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "practice-offer-390x844.png"))
+    offer.locator("button[data-action=practice]").click()
     assert page.url == f"{live_server}/review/{match_id}/1/practice"  # the question
     page.locator("button[data-action=practice]").click()
     assert page.url == f"{live_server}/play#table"
