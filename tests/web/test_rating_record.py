@@ -23,7 +23,7 @@ from tests.web.account_helpers import (
 from tests.web.play_helpers import get
 from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
-from webapp.models import GIN, HU, ROMME, PlayerRating, RatingLadder, RatingUpdate
+from webapp.models import GIN, HU, ROMME, Match, PlayerRating, RatingLadder, RatingUpdate
 from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, updated
 from webapp.rating.levels import level
 
@@ -169,6 +169,27 @@ def test_the_match_over_page_of_a_logged_in_win_and_a_guests_match_counting_nowh
         assert update.rating == updated(START, [(anchor(GIN, "easy"), WIN)]).rating
         assert db.session.scalar(select(func.count()).select_from(PlayerRating)) == 1
     assert get(client).phase == "match-over"
+
+
+def test_an_accounts_match_dealt_unranked_moves_no_rating_when_won(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A match of a logged-in account dealt with ``ranked`` false (as a practice match is:
+    `webapp.matches.store_new_match`'s ``ranked=False``) ends won and leaves no rating row."""
+    client.get("/?lang=en")
+    register(client, "alice")
+    match_id = seat_winning_match(app, client, owner="alice")
+    with app.app_context():
+        row = db.session.get(Match, match_id)
+        assert row is not None and row.ranked
+        row.ranked = False
+        db.session.commit()
+    finish_by_knocking(client)
+    html = get(client).html
+    assert "You won the match" in html and 'class="rating-change"' not in html
+    with app.app_context():
+        for table in (RatingUpdate, PlayerRating, RatingLadder):
+            assert db.session.scalar(select(func.count()).select_from(table)) == 0
 
 
 HISTORY = [
