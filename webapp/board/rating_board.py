@@ -2,18 +2,16 @@
 
 Only settled ratings of players active lately are ranked (`webapp.rating.standing`): those
 ``listed`` in ``player_ratings`` whose last match is within `standing.INACTIVE_AFTER`. Read from
-the kept ratings and their ladder, never from the history; three queries (two for a visitor),
-each bounded by the page size, the number of distinct printed ratings, or the players gone
-inactive since the last sweep (`webapp.rating.record`):
+the kept ratings and their ladder, never from the history; four queries, each bounded by the
+page size, the number of distinct printed ratings, or the players gone inactive since the last
+sweep (`webapp.rating.record`):
 
-- the ladder (``rating_ladder``: listed players per printed rating) less the listed players
-  found inactive but not swept yet (usually none), each rung's rank and the board's total
-  summed by window functions in the database, from the rung where page *n* starts, at most a
-  page of rungs;
+- the listed players found inactive but not swept yet (usually none), by printed rating;
+- the ladder (``rating_ladder``: listed players per printed rating), less those: the number of
+  ranked players, each rung's rank and the rung where page *n* starts;
 - the page, read from ``ix_player_ratings_listing`` (game, printed ↓, rating ↓, name): seek to
   that rung, skip its players listed on earlier pages, take ``size`` rows;
-- the viewer's row, a primary-key read, with its rank: one more than the ladder's players
-  above it, less the unswept ones there.
+- the viewer's row, a primary-key read; its rank a sum over the rungs above it.
 
 Glossary
     rank       standard competition rank by the printed rating: equal figures share a rank
@@ -23,12 +21,13 @@ Glossary
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import and_, select
 
 from webapp.extensions import db
 from webapp.models import PlayerRating, RatingLadder, User
@@ -86,82 +85,44 @@ class _Rung:
     above: int
     """Ranked players with a higher printed rating."""
     players: int
-    total: int
-    """Ranked players on the whole board."""
 
 
-def _stale(game: str, since: datetime) -> Any:
-    """Listed players of ``game`` found inactive that no sweep has unlisted yet (usually none),
-    read from ``ix_player_ratings_inactive``."""
-    return and_(_R.game == game, _R.listed, _R.last_played < since)
-
-
-def _rungs_from(game: str, since: datetime, position: int, size: int) -> list[_Rung]:
-    """The board's rungs of ranked players from the one holding ``position`` down, at most
-    ``size`` of them, highest first: the ladder less the stale players, each rung's players
-    above it and the board's total summed by window functions in the database."""
-    stale = (
-        select(_R.shown, func.count().label("players"))
-        .where(_stale(game, since))
-        .group_by(_R.shown)
-        .subquery("stale")
-    )
-    ladder = RatingLadder.__table__.c
-    ranked = (
-        select(
-            ladder.shown,
-            (ladder.players - func.coalesce(stale.c.players, 0)).label("players"),
+def _rungs(game: str, since: datetime) -> list[_Rung]:
+    """The board's rungs of ranked players, highest first: the ladder less the listed players
+    found inactive that no sweep has unlisted yet."""
+    stale = Counter(
+        int(shown)
+        for shown in db.session.scalars(
+            select(_R.shown).where(_R.game == game, _R.listed, _R.last_played < since)
         )
-        .outerjoin(stale, stale.c.shown == ladder.shown)
-        .where(ladder.game == game, ladder.players > 0)
-        .subquery("ranked")
     )
-    running = (
-        select(
-            ranked.c.shown,
-            ranked.c.players,
-            func.coalesce(
-                func.sum(ranked.c.players).over(order_by=ranked.c.shown.desc(), rows=(None, -1)),
-                0,
-            ).label("above"),
-            func.sum(ranked.c.players).over().label("total"),
-        )
-        .where(ranked.c.players > 0)
-        .subquery("running")
+    ladder = db.session.execute(
+        select(RatingLadder.shown, RatingLadder.players)
+        .where(RatingLadder.game == game, RatingLadder.players > 0)
+        .order_by(RatingLadder.shown.desc())
     )
-    rows = db.session.execute(
-        select(running)
-        .where(running.c.above + running.c.players >= position)
-        .order_by(running.c.shown.desc())
-        .limit(size)
-    )
-    return [_Rung(int(r.shown), int(r.above), int(r.players), int(r.total)) for r in rows]
+    rungs, above = [], 0
+    for shown, players in ladder:
+        ranked = int(players) - stale[int(shown)]
+        if ranked > 0:
+            rungs.append(_Rung(int(shown), above, ranked))
+            above += ranked
+    return rungs
 
 
-def _above(game: str, since: datetime) -> Any:
-    """SQL for the ranked players printing a higher rating than the ``player_ratings`` row the
-    query reads: its rank less one."""
-    ladder = RatingLadder.__table__.c
-    stale = PlayerRating.__table__.alias("stale").c
-    on_ladder = (
-        select(func.coalesce(func.sum(ladder.players), 0))
-        .where(ladder.game == game, ladder.shown > _R.shown)
-        .scalar_subquery()
-    )
-    unswept = (
-        select(func.count())
-        .where(stale.game == game, stale.listed, stale.last_played < since,
-               stale.shown > _R.shown)
-        .scalar_subquery()
-    )
-    return on_ladder - unswept
+def _rank_of(shown: int, rungs: list[_Rung]) -> int:
+    """One more than the ranked players printing a higher rating than ``shown``."""
+    above = 0
+    for rung in rungs:
+        if rung.shown <= shown:
+            break
+        above = rung.above + rung.players
+    return above + 1
 
 
-def _viewer(user_id: int, game: str, since: datetime) -> RatingRow | None:
-    """The viewer's row and rank, in one read."""
+def _viewer(user_id: int, game: str, since: datetime, rungs: list[_Rung]) -> RatingRow | None:
     found = db.session.execute(
-        select(_R.rating, _R.rd, _R.matches, _R.last_played, User.username,
-               _above(game, since).label("above"))
+        select(_R.rating, _R.rd, _R.matches, _R.shown, _R.last_played, User.username)
         .join(User, User.id == _R.user_id)
         .where(_R.user_id == user_id, _R.game == game)
     ).first()
@@ -173,7 +134,7 @@ def _viewer(user_id: int, game: str, since: datetime) -> RatingRow | None:
         else None
     )
     return RatingRow(
-        rank=None if unranked else int(found.above) + 1, position=None,
+        rank=None if unranked else _rank_of(found.shown, rungs), position=None,
         user_id=user_id, username=str(found.username), rating=found.rating, rd=found.rd,
         matches=found.matches, unranked=unranked,
     )
@@ -191,15 +152,14 @@ def board(
 ) -> RatingBoard:
     """One page of ``game``'s rating board, plus the viewer's own row when it is elsewhere."""
     since = standing.active_since(now)
+    rungs = _rungs(game, since)
+    players = rungs[-1].above + rungs[-1].players if rungs else 0
     first = (page - 1) * page_size + 1
-    # A page of ``page_size`` rows spans at most that many printed ratings.
-    rungs = _rungs_from(game, since, first, page_size)
-    if not rungs and page > 1:
+    if first > max(players, 1):
         raise PageOutOfRange(page)
-    players = rungs[0].total if rungs else 0
     rows: list[RatingRow] = []
-    if rungs:
-        start = rungs[0]
+    start = next((r for r in rungs if r.above + r.players >= first), None)
+    if start is not None:
         rank_at = {r.shown: r.above + 1 for r in rungs}
         listing = (
             select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username)
@@ -217,7 +177,7 @@ def board(
             _row(values, rank_at[values.shown], first + i)
             for i, values in enumerate(db.session.execute(listing))
         ]
-    viewer_row = _viewer(viewer, game, since) if viewer is not None else None
+    viewer_row = _viewer(viewer, game, since, rungs) if viewer is not None else None
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return RatingBoard(
         game=game, page=page, pages=max(1, -(-players // page_size)), players=players,
