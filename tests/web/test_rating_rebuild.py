@@ -5,12 +5,8 @@ a difference. Runs on SQLite by default and on PostgreSQL with ``TEST_DATABASE_U
 from __future__ import annotations
 
 import random
-import shutil
-import tempfile
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -31,8 +27,8 @@ from tests.web.account_helpers import (
     seed_result,
     user_id,
 )
+from tests.web.ending_helpers import end_match, memory_backed, race
 from tests.web.play_helpers import get, post_at_once
-from webapp import matches
 from webapp.extensions import db
 from webapp.models import (
     GIN,
@@ -40,7 +36,6 @@ from webapp.models import (
     ROMME,
     Match,
     MatchResult,
-    MatchStatus,
     PlayerRating,
     RatingLadder,
     RatingUpdate,
@@ -49,7 +44,6 @@ from webapp.models import (
 from webapp.rating import rebuild, standing
 from webapp.rating.glicko import START, WIN, updated
 from webapp.rating.levels import level
-from webapp.store import StaleMatchError, load_match
 
 OWNED_ENDINGS = 2000
 """Endings of accounts' matches recorded one after another (guests' come on top)."""
@@ -66,16 +60,7 @@ START_AT = NOW - timedelta(days=150)
 
 @pytest.fixture
 def database_url(database_url: str) -> Iterator[str]:
-    """A SQLite file in memory-backed /dev/shm when there is one (thousands of commits)."""
-    shm = Path("/dev/shm")
-    if not database_url.startswith("sqlite") or not shm.is_dir():
-        yield database_url
-        return
-    folder = Path(tempfile.mkdtemp(prefix="gin-ratings-", dir=shm))
-    try:
-        yield f"sqlite:///{folder / 'test.sqlite3'}"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    yield from memory_backed(database_url)
 
 
 class Game:
@@ -154,44 +139,7 @@ def new_matches(rng: random.Random, pairs: list[tuple[int | None, Game]]) -> lis
 
 
 def end(match_id: str, game: Game, finished_at: datetime) -> bool:
-    """End a match as the site does (compare-and-set save and the recording in one
-    transaction): finished when ``game`` is over, else abandoned. False when it lost a race."""
-    record = load_match(match_id)
-    assert record is not None
-    if record.status != MatchStatus.ACTIVE:
-        db.session.rollback()
-        return False
-    record.status = MatchStatus.FINISHED if game.over else MatchStatus.ABANDONED
-    record.snapshot = game.snapshot
-    record.finished_at = finished_at
-    try:
-        matches.save_and_count(record, record.version)
-    except StaleMatchError:
-        return False
-    return True
-
-
-def race(app: Flask, endings: list[tuple[str, Game]], at: datetime) -> list[bool]:
-    """Run ``endings`` at once, each in its own thread, app context and connection."""
-    results: list[bool] = []
-    failures: list[BaseException] = []
-    barrier = threading.Barrier(len(endings))
-
-    def ending(match_id: str, game: Game) -> None:
-        try:
-            with app.app_context():
-                barrier.wait()
-                results.append(end(match_id, game, at))
-        except BaseException as error:  # noqa: BLE001 - reported by the assertion below
-            failures.append(error)
-
-    threads = [threading.Thread(target=ending, args=args) for args in endings]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert failures == []
-    return results
+    return end_match(match_id, game.snapshot, game.over, finished_at)
 
 
 def kept_state() -> tuple[dict[Any, Any], dict[Any, Any], set[Any]]:
@@ -252,7 +200,7 @@ def test_kept_ratings_equal_a_replay_after_thousands_of_random_endings(app: Flas
         with app.app_context():
             raced, beside = new_matches(rng, [(owner, final), (other_owner, other)])
         stamp = next(clock)
-        outcomes.append(race(app, [(raced, final), (raced, broken), (beside, other)], stamp))
+        outcomes.append(race(app, [(raced, final), (raced, broken), (beside, other)], stamp, end))
         owned += 2
     # Each race: the other match ended, and exactly one of the two endings of the raced one.
     assert all(sorted(r) == [False, True, True] for r in outcomes)

@@ -6,13 +6,9 @@ Runs on SQLite by default and on PostgreSQL with ``TEST_DATABASE_URL`` (see conf
 from __future__ import annotations
 
 import random
-import shutil
-import tempfile
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +20,8 @@ from sqlalchemy import func, insert, select, text, update
 import gin_engine as engine
 from gin_engine.ai import make_bot
 from tests.web.account_helpers import make_user, seed_result
-from webapp import MIGRATIONS_DIR, matches, recount
+from tests.web.ending_helpers import end_match, memory_backed, race
+from webapp import MIGRATIONS_DIR, recount
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
@@ -32,13 +29,11 @@ from webapp.models import (
     GIN,
     Match,
     MatchResult,
-    MatchStatus,
     PlayerTotal,
     PointAward,
     PointsLadder,
     new_match_id,
 )
-from webapp.store import StaleMatchError, load_match
 from webapp.totals import iso_week
 
 ENDINGS = 2000
@@ -121,17 +116,7 @@ def test_games_are_kept_apart_and_summed_on_the_all_games_board(app: Flask) -> N
 
 @pytest.fixture
 def database_url(database_url: str) -> Iterator[str]:
-    """The suite's database, but a SQLite file in memory-backed /dev/shm when there is one:
-    thousands of commits then cost no disk syncs (still a real SQLite database)."""
-    shm = Path("/dev/shm")
-    if not database_url.startswith("sqlite") or not shm.is_dir():
-        yield database_url
-        return
-    folder = Path(tempfile.mkdtemp(prefix="gin-totals-", dir=shm))
-    try:
-        yield f"sqlite:///{folder / 'test.sqlite3'}"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    yield from memory_backed(database_url)
 
 
 def bot_games(
@@ -162,45 +147,8 @@ def bot_games(
 
 
 def end(record_id: str, game: engine.Match, finished_at: datetime) -> bool:
-    """End a match as the site does (compare-and-set save and ``record_result`` in one
-    transaction): finished when ``game`` is over, else abandoned. False when it lost a race."""
-    record = load_match(record_id)
-    assert record is not None
-    if record.status != MatchStatus.ACTIVE:
-        db.session.rollback()
-        return False
     over = game.phase is engine.Phase.MATCH_OVER
-    record.status = MatchStatus.FINISHED if over else MatchStatus.ABANDONED
-    record.snapshot = SNAPSHOTS[id(game)]
-    record.finished_at = finished_at
-    try:
-        matches.save_and_count(record, record.version)
-    except StaleMatchError:
-        return False
-    return True
-
-
-def race(app: Flask, endings: list[tuple[str, engine.Match]], at: datetime) -> list[bool]:
-    """Run ``endings`` at once, each in its own thread, app context and connection."""
-    results: list[bool] = []
-    failures: list[BaseException] = []
-    barrier = threading.Barrier(len(endings))
-
-    def ending(match_id: str, game: engine.Match) -> None:
-        try:
-            with app.app_context():
-                barrier.wait()
-                results.append(end(match_id, game, at))
-        except BaseException as error:  # noqa: BLE001 - reported by the assertion below
-            failures.append(error)
-
-    threads = [threading.Thread(target=ending, args=args) for args in endings]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert failures == []
-    return results
+    return end_match(record_id, SNAPSHOTS[id(game)], over, finished_at)
 
 
 def test_kept_totals_equal_a_full_recount_after_thousands_of_random_endings(app: Flask) -> None:
@@ -255,7 +203,7 @@ def test_kept_totals_equal_a_full_recount_after_thousands_of_random_endings(app:
             raced, beside = new_matches([owner, other_owner])
         final, abandon, other = rng.choice(done), rng.choice(broken), rng.choice(done)
         stamp = when()
-        results = race(app, [(raced, final), (raced, abandon), (beside, other)], stamp)
+        results = race(app, [(raced, final), (raced, abandon), (beside, other)], stamp, end)
         outcomes.append(results)
         counted += 2
 
