@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from tests.web.account_helpers import login, make_user, real_user, register, seed_result, token
+from tests.web.board_helpers import cell, listed
 from webapp.board.games import DEFAULT_GAME, GAMES, board_game
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
@@ -21,24 +22,12 @@ from webapp.points import RANKING_POINTS
 from webapp.ranking import record_result
 from webapp.totals import boards_of
 
-ROW = re.compile(r'<tr[^>]*data-player="([^"]+)"')
 # Hands as the Rommé table records them: how each ended, who went out, what each seat paid.
 ROMME_HANDS = [
     {"end": "out", "winner": 0, "penalties": [0, 25, 40]},
     {"end": "hand-romme", "winner": 2, "penalties": [30, 44, 0]},
     {"end": "stock-out", "winner": None, "penalties": [12, 8, 20]},
 ]
-
-
-def listed(html: str) -> list[str]:
-    return ROW.findall(html.split('data-pinned="true"', 1)[0])
-
-
-def cell(html: str, player: str, column: str) -> str:
-    row = html.split(f'data-player="{player}"', 1)[1].split("</tr>", 1)[0]
-    found = re.search(rf'data-col="{column}">([^<]*)<', row)
-    assert found, row
-    return found.group(1)
 
 
 def stat(html: str, name: str) -> str | None:

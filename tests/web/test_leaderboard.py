@@ -12,30 +12,12 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, select, update
 
 from tests.web.account_helpers import PASSWORD, login, make_user, real_user, seed_result
+from tests.web.board_helpers import cell, listed, pinned
 from webapp.accounts.passwords import hash_password
 from webapp.board.leaderboard import week_start
 from webapp.board.profile import CHART_AWARDS
 from webapp.extensions import db
 from webapp.models import PlayerTotal, User, utcnow
-
-ROW = re.compile(r'<tr[^>]*data-player="([^"]+)"')
-
-
-def cell(html: str, player: str, column: str) -> str:
-    row = html.split(f'data-player="{player}"', 1)[1].split("</tr>", 1)[0]
-    found = re.search(rf'data-col="{column}">([^<]*)<', row)
-    assert found, row
-    return found.group(1)
-
-
-def listed(html: str) -> list[str]:
-    """Players on the page, without the pinned row."""
-    return ROW.findall(html.split('data-pinned="true"', 1)[0])
-
-
-def pinned(html: str) -> list[str]:
-    parts = html.split('data-pinned="true"', 1)
-    return ROW.findall(parts[1]) if len(parts) > 1 else []
 
 
 @pytest.fixture

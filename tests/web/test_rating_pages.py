@@ -22,6 +22,7 @@ from tests.web.account_helpers import (
     seed_result,
     user_id,
 )
+from tests.web.board_helpers import cell, listed, pinned
 from tests.web.play_helpers import get
 from tests.web.romme_helpers import post_romme, romme_page
 from tests.web.test_romme_ranking import lay_the_opening, seat_last_hand
@@ -31,24 +32,7 @@ from webapp.rating.glicko import START, WIN, updated
 from webapp.rating.levels import level
 from webapp.rating.standing import label
 
-ROW = re.compile(r'<tr[^>]*data-player="([^"]+)"')
 NOW = utcnow()
-
-
-def cell(html: str, player: str, column: str) -> str:
-    row = html.split(f'data-player="{player}"', 1)[1].split("</tr>", 1)[0]
-    found = re.search(rf'data-col="{column}">([^<]*)<', row)
-    assert found, row
-    return found.group(1)
-
-
-def listed(html: str) -> list[str]:
-    return ROW.findall(html.split('data-pinned="true"', 1)[0])
-
-
-def pinned(html: str) -> list[str]:
-    parts = html.split('data-pinned="true"', 1)
-    return ROW.findall(parts[1]) if len(parts) > 1 else []
 
 
 def play(user: User, outcomes: str, start: timedelta, game: str = GIN) -> None:
