@@ -202,7 +202,7 @@ def test_the_switch_leads_between_the_points_and_rating_boards(client: FlaskClie
     assert 'data-board="rating" aria-current="page"' in rating
     # The rating board's game switch has no "all games": ratings are per game.
     assert 'data-game="all"' not in rating.split("game-switch", 1)[1].split("</nav>", 1)[0]
-    assert "Easy 1335 · Normal 1500 · Expert 1592." in rating
+    assert "Easy 1334 · Normal 1500 · Expert 1594." in rating
 
 
 def test_the_player_page_shows_each_games_rating_and_its_history(app: Flask, client):
@@ -274,7 +274,7 @@ def test_the_romme_match_over_page_shows_one_change_for_both_seats(app, client):
     [
         ("lang=zh-Hans", ["简单 1359", "普通 1500", "专家 1664", "普通对简单：十场约赢七场。",
                           "专家对普通：十场约赢七场。", "专家对普通：十场约赢六场。"]),
-        ("lang=zh-Hant&game=romme", ["簡單 1335", "專家 1592", "普通對簡單：十場約贏七場。",
+        ("lang=zh-Hant&game=romme", ["簡單 1334", "專家 1594", "普通對簡單：十場約贏七場。",
                                       "專家對普通：十場約贏六場。"]),
         ("lang=en", ["Easy 1392", "Expert 1571", "Normal against Easy: wins about 7 of ten"
                      " matches.", "Expert against Normal: wins about 6 of ten matches."]),

@@ -24,6 +24,7 @@ from tests.web.play_helpers import get
 from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
 from webapp.models import GIN, HU, ROMME, Match, PlayerRating, RatingLadder, RatingUpdate
+from webapp.rating import rebuild
 from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, updated
 from webapp.rating.levels import level
 
@@ -264,3 +265,39 @@ def test_the_migration_backfills_ratings_from_the_history_in_order(app: Flask) -
         assert (updates["m1"].rating_before, updates["m1"].rd_before) == (1500.0, 350.0)
         assert updates["m4"].rating == romme.rating and len(updates) == len(HISTORY)
         assert db.session.scalar(select(func.count()).select_from(RatingLadder)) == 0
+        # The migrations' anchors are the site's (levels.json): the recount finds nothing.
+        assert rebuild.differences() == []
+
+
+def test_the_remeasured_anchors_replay_the_ratings_both_ways(app: Flask) -> None:
+    """0011 replays the kept ratings against the anchors of levels.json, and down again
+    against 0007's: a Rommé rating moves, a Gin Rummy one stays."""
+    with app.app_context():
+        ann = make_user("ann")
+        seed_result(ann, game=ROMME, outcome="won", difficulty="easy", opponents=1,
+                    hand_scores=[{"end": "out", "winner": 0, "penalties": [0, 20]}])
+        seed_result(ann, game=GIN, outcome="won", difficulty="expert")
+        db.session.commit()
+        now = updated(START, [(anchor(ROMME, "easy"), WIN)])
+        kept = db.session.get(PlayerRating, (ann.id, ROMME))
+        assert kept is not None and kept.rating == now.rating
+        gin = db.session.get(PlayerRating, (ann.id, GIN))
+        assert gin is not None
+        gin_rating = gin.rating
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0010")
+        db.session.expire_all()
+        old = Rating(1335.0, anchor(ROMME, "easy").rd, anchor(ROMME, "easy").volatility)
+        kept = db.session.get(PlayerRating, (ann.id, ROMME))
+        assert kept is not None and kept.rating == updated(START, [(old, WIN)]).rating
+        assert kept.rating != now.rating
+        update = db.session.scalars(
+            select(RatingUpdate).where(RatingUpdate.game == ROMME)
+        ).one()
+        assert update.rating == kept.rating
+        upgrade(directory=str(MIGRATIONS_DIR))
+        db.session.expire_all()
+        kept = db.session.get(PlayerRating, (ann.id, ROMME))
+        assert kept is not None and kept.rating == now.rating
+        gin = db.session.get(PlayerRating, (ann.id, GIN))
+        assert gin is not None and gin.rating == gin_rating
+        assert rebuild.differences() == []
