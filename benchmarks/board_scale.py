@@ -10,7 +10,9 @@ boards table in benchmarks/README.md is requested ``--requests`` times after a w
 the median and p95 printed, of the whole request and of its time in the database driver:
 
     /leaderboard · logged in (own row pinned) · ?period=week · ?page=50 · the rating board
-    (``?by=rating``: page 1, logged in, page 50) · /me · /u/<name> · GET /play
+    (``?by=rating``: page 1, logged in, page 50) · /me · /u/<name> · the same two with nothing
+    kept (their parts rendered afresh, as after a new result: webapp/board/page_cache.py) ·
+    GET /play
 
 and each page's median and p95 over GET /play's median of the same run. The migration to head
 also backfills the skill ratings (every result replayed in Python); each revision's time is
@@ -38,6 +40,7 @@ ratings' backfill 9 (every result replayed in Python), the ranked flag's migrati
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import re
@@ -46,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -294,23 +298,43 @@ class SqlClock:
         self.spent += time.perf_counter() - self.started
 
 
+@contextlib.contextmanager
+def nothing_kept(app: Any) -> Iterator[None]:
+    """The request inside sees no kept player page parts (as after the player's new result),
+    and the parts it renders are forgotten after it, so the other rows still find theirs."""
+    from webapp.board import page_cache
+
+    kept = app.extensions.pop(page_cache.EXTENSION, None)
+    try:
+        yield
+    finally:
+        app.extensions.pop(page_cache.EXTENSION, None)
+        if kept is not None:
+            app.extensions[page_cache.EXTENSION] = kept
+
+
 def timed(
-    pages: list[tuple[str, Any, str]], requests: int, warmup: int, clock: SqlClock
+    pages: list[tuple[str, Any, str]], requests: int, warmup: int, clock: SqlClock,
+    cold: dict[str, Any] | None = None,
 ) -> dict[str, tuple[list[float], list[float]]]:
     """Each page's requests' whole times and their times in the database. The pages take turns,
     one request each per round, so a machine busier for a while slows every page alike and
-    their ratios hold."""
+    their ratios hold. A page whose label is in ``cold`` is requested inside its context
+    manager factory (`nothing_kept`)."""
+    cold = cold or {}
     for _label, client, path in pages:
         for _ in range(warmup):
             client.get(path)
     found: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label, *_ in pages}
     for _ in range(requests):
         for label, client, path in pages:
-            clock.spent = 0.0
-            start = time.perf_counter()
-            response = client.get(path)
-            found[label][0].append(time.perf_counter() - start)
-            found[label][1].append(clock.spent)
+            around = cold[label]() if label in cold else contextlib.nullcontext()
+            with around:
+                clock.spent = 0.0
+                start = time.perf_counter()
+                response = client.get(path)
+                found[label][0].append(time.perf_counter() - start)
+                found[label][1].append(clock.spent)
             assert response.status_code == 200, (path, response.status_code)
     return found
 
@@ -381,13 +405,19 @@ def measure(app: Any, requests: int, warmup: int, explain_to: Path | None) -> No
          f"/leaderboard?by=rating&page={deep}"),
         (f"/me ({ME_MATCHES} matches)", viewer, "/me"),
         (f"/u/{busiest}", anonymous, f"/u/{busiest}"),
+        ("/me, nothing kept", viewer, "/me"),
+        (f"/u/{busiest}, nothing kept", anonymous, f"/u/{busiest}"),
         ("GET /play", player, "/play"),
     ]
+    # The player pages' parts are kept between requests (webapp/board/page_cache.py): the rows
+    # above measure them kept, as a page viewed again; these two as after a new result.
+    cold = {label: (lambda: nothing_kept(app)) for label in
+            ("/me, nothing kept", f"/u/{busiest}, nothing kept")}
     from webapp.extensions import db
 
     with app.app_context():
         clock = SqlClock(db.engine)
-    measured = timed(pages, requests, warmup, clock)
+    measured = timed(pages, requests, warmup, clock, cold)
     # Each page's cost beside the table's, measured in this same run (a busy machine slows both).
     table = statistics.median(measured["GET /play"][0])
     print(f"{'page':32} {'n':>4} {'median':>8} {'p95':>8} {'sql median':>11} {'sql p95':>8}"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ScalarSelect, select
 
 from webapp import games
 from webapp.board.games import DEFAULT_GAME, UnknownGame, board_game
@@ -251,3 +251,12 @@ def rating_over_time(user_id: int, game: str, limit: int = CHART_AWARDS) -> list
         .limit(limit)
     ).all()
     return [RatingAt(at, rating, rd) for at, rating, rd in reversed(rows)]
+
+
+def last_result(user_id: int) -> tuple[ScalarSelect[datetime], ScalarSelect[str]]:
+    """The player's newest result's end and match, as two scalar subqueries (one index probe
+    each): every ended match of theirs writes a new one, with its award and rating update."""
+    r = MatchResult.__table__.c
+    newest = select(r.finished_at).where(r.user_id == user_id).order_by(r.finished_at.desc())
+    match = select(r.match_id).where(r.user_id == user_id).order_by(r.finished_at.desc())
+    return newest.limit(1).scalar_subquery(), match.limit(1).scalar_subquery()

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from flask_login import current_user
 
 from webapp.accounts.service import find_user
-from webapp.board import leaderboard, profile, rating_board
+from webapp.board import leaderboard, page_cache, profile, rating_board
 from webapp.board.chart import points_chart, rating_chart
 from webapp.board.games import (
     DEFAULT_GAME,
@@ -23,6 +23,7 @@ from webapp.i18n import gettext as _
 from webapp.i18n import pgettext
 from webapp.models import User, utcnow
 from webapp.points import RANKING_POINTS
+from webapp.privacy import mark_private
 from webapp.rating.glicko import PROVISIONAL_RD
 from webapp.rating.levels import levels
 from webapp.rating.record import change_of
@@ -148,33 +149,51 @@ def board() -> str:
 
 def _player_page(user: User, endpoint: str, **values: Any) -> str:
     game = _query_game()
-    totals, rank = profile.totals_and_rank(user.id, game.key)
-    series = profile.points_over_time(user.id, totals.points, game=game.key)
     own = current_user.is_authenticated and current_user.id == user.id
-    accuracy = review_store.accuracy_trend(user.id) if own else []
+    if own:
+        mark_private()
+    # Live on every request: the totals and the rank (it moves with other players' results).
+    totals, rank = profile.totals_and_rank(user.id, game.key)
+    # The rest is kept per player until their data changes (page_cache's docstring).
+    kept = page_cache.PageParts(user, game.key, own)
     rated = game.key in RATED_GAMES
-    rating_series = profile.rating_over_time(user.id, game.key) if rated else []
+
+    def points() -> dict[str, Any]:
+        series = profile.points_over_time(user.id, totals.points, game=game.key)
+        return {"player": user, "own": own, "game_key": _switch_key(game), "totals": totals,
+                "series": series, "chart": points_chart(series)}
+
+    def accuracy() -> dict[str, Any]:
+        trend = review_store.accuracy_trend(user.id)
+        return {"accuracy": trend, "accuracy_chart": accuracy_chart(trend)}
+
+    def ratings() -> dict[str, Any]:
+        series = profile.rating_over_time(user.id, game.key) if rated else []
+        return {"player": user, "game": game, "game_key": _switch_key(game),
+                "ratings": profile.ratings(user.id),
+                "rated_games": [g for g in GAMES if g.key in RATED_GAMES], "rated": rated,
+                "rating_series": series, "rating_chart": rating_chart(series)}
+
+    def recent() -> dict[str, Any]:
+        return {"player": user, "own": own, "recent": profile.recent_matches(user.id),
+                "game_names": {g.key: g.name for g in GAMES}}
+
     return render_template(
         "board/player.html",
         player=user,
         own=own,
         game=game,
         game_key=_switch_key(game),
-        game_names={g.key: g.name for g in GAMES},
         switch=_switch(endpoint, **values),
         totals=totals,
         rank=rank,
-        recent=profile.recent_matches(user.id),
-        series=series,
-        chart=points_chart(series),
         levels=list(RANKING_POINTS),
-        accuracy=accuracy,
-        accuracy_chart=accuracy_chart(accuracy),
-        ratings=profile.ratings(user.id),
-        rated_games=[g for g in GAMES if g.key in RATED_GAMES],
-        rated=rated,
-        rating_series=rating_series,
-        rating_chart=rating_chart(rating_series),
+        parts={
+            "points": kept.part("points", points),
+            "accuracy": kept.part("accuracy", accuracy) if own else None,
+            "ratings": kept.part("ratings", ratings),
+            "recent": kept.part("recent", recent),
+        },
     )
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import ScalarSelect, func, select
 from sqlalchemy.exc import IntegrityError
 
 from gin_engine.ai.review import HandReview, Summary
@@ -117,6 +117,22 @@ def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccura
         MatchAccuracy(match_id, finished_at, float(total) / int(count), int(count))
         for match_id, finished_at, total, count in rows
     ]
+
+
+def trend_reviews(user_id: int) -> ScalarSelect[int]:
+    """How many hand reviews are kept of the matches `accuracy_trend` looks at, as a scalar
+    subquery: with the player's newest result it tells whether the trend changed (reviews are
+    kept after a hand ends and never change)."""
+    recent = (
+        select(MatchResult.match_id)
+        .where(MatchResult.user_id == user_id, MatchResult.game.in_(games.reviewed_boards()))
+        .order_by(MatchResult.finished_at.desc())
+        .limit(TREND_MATCHES)
+    )
+    return (
+        select(func.count()).select_from(_ROWS).where(_ROWS.c.match_id.in_(recent))
+        .scalar_subquery()
+    )
 
 
 def _summary(decisions: int, matched: int, points_lost: float, accuracy_sum: float) -> Summary:

@@ -1,0 +1,150 @@
+"""The player pages' parts kept between requests (webapp/board/page_cache.py): a page seen again
+reads three statements, and what it shows is still the database's — after a new result, after
+a kept review, for each viewer, language and time zone on their own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event, select
+
+from tests.web.account_helpers import real_user, register, seed_result, user_id
+from tests.web.test_review import finish_as_owner
+from webapp.extensions import db
+from webapp.models import GIN, PlayerRating, User, utcnow
+
+RECENT = re.compile(r'<li data-match="([^"]+)"')
+RATING = re.compile(r'data-rating="gin">(\d+)\??')
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    seen: list[str] = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda *args: seen.append(args[2])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+
+
+def page(client: FlaskClient, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def seed(app: Flask, name: str, hours_ago: int, outcome: str = "won") -> str:
+    with app.app_context():
+        user = db.session.scalar(select(User).where(User.username == name))
+        assert user is not None
+        match_id = seed_result(user, outcome=outcome,
+                               finished_at=utcnow() - timedelta(hours=hours_ago))
+        db.session.commit()
+    return match_id
+
+
+def kept_rating(app: Flask, name: str) -> int:
+    with app.app_context():
+        rating = db.session.scalar(
+            select(PlayerRating.rating).join(User, User.id == PlayerRating.user_id)
+            .where(User.username == name, PlayerRating.game == GIN)
+        )
+        assert rating is not None
+        return round(rating)
+
+
+def test_a_page_seen_again_reads_its_kept_parts(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        real_user("kept_reader")
+        db.session.commit()
+    seed(app, "kept_reader", 5)
+    with statements(app) as first:
+        page(client, "/u/kept_reader")
+    with statements(app) as again:
+        html = page(client, "/u/kept_reader")
+    # The user by name, the totals and rank, the freshness token: the charts, the ratings and
+    # the last matches come from the kept parts.
+    assert len(again) == 3 < len(first)
+    assert len(RECENT.findall(html)) == 1
+
+
+def test_a_new_result_shows_at_once_on_both_pages(app: Flask, client: FlaskClient) -> None:
+    client.get("/?lang=en")
+    register(client, "fresh_player")
+    first = seed(app, "fresh_player", 5)
+    public = app.test_client()
+    for path, reader in (("/me", client), ("/u/fresh_player", public)):
+        html = page(reader, path)
+        assert RECENT.findall(html) == [first]
+        assert RATING.search(html).group(1) == str(kept_rating(app, "fresh_player"))  # type: ignore[union-attr]
+    before = kept_rating(app, "fresh_player")
+    second = seed(app, "fresh_player", 1, outcome="lost")
+    after = kept_rating(app, "fresh_player")
+    assert after != before
+    for path, reader in (("/me", client), ("/u/fresh_player", public)):
+        html = page(reader, path)
+        assert RECENT.findall(html) == [second, first]
+        assert RATING.search(html).group(1) == str(after)  # type: ignore[union-attr]
+        assert 'data-stat="matches">2<' in html
+
+
+def test_a_kept_review_shows_at_once_in_the_trend(app: Flask, client: FlaskClient) -> None:
+    client.get("/?lang=en")
+    register(client, "review_waiter")
+    played = finish_as_owner(app, client, 7, user_id(app, "review_waiter"))
+    assert "No reviewed match yet" in page(client, "/me")
+    assert "No reviewed match yet" in page(client, "/me")  # kept
+    # The match's review page keeps every hand's review: no new result, the same match.
+    page(client, f"/review/{played}")
+    html = page(client, "/me")
+    assert "No reviewed match yet" not in html
+    assert f'<tr data-match="{played}">' in html
+
+
+def test_two_players_never_see_each_others_kept_parts(app: Flask, client: FlaskClient) -> None:
+    client.get("/?lang=en")
+    register(client, "ann_kept")
+    other = app.test_client()
+    other.get("/?lang=en")
+    register(other, "bob_kept")
+    ann_match = finish_as_owner(app, client, 7, user_id(app, "ann_kept"))
+    bob_match = finish_as_owner(app, other, 8, user_id(app, "bob_kept"))
+    page(client, f"/review/{ann_match}")
+    own = page(client, "/me")  # Ann's own parts kept: her trend and review links
+    assert f'href="/review/{ann_match}">' in own and 'data-zone="accuracy-trend"' in own
+    for _ in range(2):  # the first renders Bob's parts, the second reads them kept
+        bobs = page(other, "/me")
+        assert RECENT.findall(bobs) == [bob_match]
+        assert ann_match not in bobs
+        # Ann's page as Bob sees it: the public parts, no trend, no review link.
+        seen = page(other, "/u/ann_kept")
+        assert RECENT.findall(seen) == [ann_match]
+        assert "accuracy-trend" not in seen and "/review/" not in seen
+        assert bob_match not in seen
+    # And Ann's own page after Bob's visits is still hers.
+    again = page(client, "/me")
+    assert RECENT.findall(again) == [ann_match] and f'href="/review/{ann_match}">' in again
+
+
+def test_each_language_gets_its_own_parts(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        real_user("polyglot")
+        db.session.commit()
+    seed(app, "polyglot", 2)
+    english = ("Ranking points over time", "Rating over time", "Normal difficulty")
+    client.get("/?lang=en")
+    for _ in range(2):
+        html = page(client, "/u/polyglot")
+        assert all(words in html for words in english)
+    client.get("/?lang=zh_Hans")
+    html = page(client, "/u/polyglot")
+    assert not any(words in html for words in english)
+    assert "排名积分走势" in html and "普通难度" in html

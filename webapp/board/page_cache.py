@@ -1,0 +1,101 @@
+"""The player pages' parts that change only when that player's data does, kept between requests.
+
+A player page (``/me``, ``/u/<name>``) is mostly the same HTML request after request: the
+points chart, the rating panel with its chart, the last ten matches with their hand-by-hand
+tables and, on one's own page, the review accuracy trend. Reading them (five statements) and
+rendering them cost more than twice the table's page at any data size (benchmarks/README.md,
+"Boards at scale"), so each part is rendered once and kept here, in each worker process's
+memory (``cachetools``' LRU with an age limit).
+
+This replaces a default (every page rendered afresh) because the committed benchmark shows the
+parts cost most of the page: ``benchmarks/board_scale.py`` at 5,000,000 results, ``/me`` 4.2×
+and ``/u/player1`` 3.4× ``GET /play`` before, the figures after in benchmarks/README.md.
+
+No invalidation: each part's key holds everything its HTML depends on — the part, the player
+(id and name), the board, own page or not, the language, the time zone the dates are shown in,
+the site's root — and a freshness token read live on every request in one statement
+(`freshness`): the player's newest ``match_results`` row (every ended match writes one, with its
+points award and rating update, in one transaction) and, on one's own page, how many hand
+reviews are kept of the matches the accuracy trend looks at (reviews are computed after a hand
+ends, and never change once kept). Any worker sees the same token, so no worker shows a part
+older than the database. What the token cannot see — a repair run by another process
+(``recount-ratings``) — is shown for at most `KEPT_FOR`.
+
+Not kept: the totals and the rank (the rank moves with other players' results; one live read),
+the time zone form (it holds the CSRF token), anything of the viewer but the language and the
+time zone. A part of one's own page is keyed ``own`` and the player's id, so only they see it;
+another viewer's parts are the public page, the same for every viewer.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from datetime import timedelta
+from typing import Any
+
+from cachetools import TTLCache
+from flask import current_app, render_template, request
+from flask_babel import get_locale, get_timezone
+from markupsafe import Markup
+from sqlalchemy import select
+
+from webapp.board import profile
+from webapp.extensions import db
+from webapp.models import User
+from webapp.review import store as review_store
+
+KEPT_PARTS = 4096
+"""Parts kept per worker (a page is three or four; the least recently used go first)."""
+KEPT_FOR = timedelta(minutes=10)
+"""The longest a part is shown without being rendered again."""
+
+EXTENSION = "player_page_parts"
+"""Where `current_app.extensions` keeps them."""
+
+
+class _Parts:
+    def __init__(self) -> None:
+        self.kept: TTLCache[Hashable, Markup] = TTLCache(KEPT_PARTS, KEPT_FOR.total_seconds())
+        # cachetools' caches are not thread-safe; gunicorn's threads may share a worker.
+        self.lock = threading.Lock()
+
+
+def _parts() -> _Parts:
+    found = current_app.extensions.get(EXTENSION)
+    if found is None:
+        found = current_app.extensions.setdefault(EXTENSION, _Parts())
+    assert isinstance(found, _Parts)
+    return found
+
+
+def freshness(user_id: int, own: bool) -> tuple[Any, ...]:
+    """What changes whenever a kept part of the player's page may: one statement."""
+    finished_at, match_id = profile.last_result(user_id)
+    if own:
+        read = select(finished_at, match_id, review_store.trend_reviews(user_id))
+        return tuple(db.session.execute(read).one())
+    return tuple(db.session.execute(select(finished_at, match_id)).one())
+
+
+class PageParts:
+    """The kept parts of one player page as one viewer sees it."""
+
+    def __init__(self, user: User, game: str, own: bool) -> None:
+        self._key = (
+            user.id, user.username, game, own, str(get_locale()), str(get_timezone()),
+            request.script_root, freshness(user.id, own),
+        )
+
+    def part(self, name: str, build: Callable[[], dict[str, Any]]) -> Markup:
+        """Part ``name`` (template ``board/_player_<name>.html``), kept or rendered from
+        ``build()``'s values (called only when it is not kept)."""
+        parts = _parts()
+        key = (name, *self._key)
+        with parts.lock:
+            found = parts.kept.get(key)
+        if found is None:
+            found = Markup(render_template(f"board/_player_{name}.html", **build()))
+            with parts.lock:
+                parts.kept[key] = found
+        return found
