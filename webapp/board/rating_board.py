@@ -21,12 +21,13 @@ Glossary
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Select, and_, func, literal, select, union_all
+from sqlalchemy import and_, select
 
 from webapp.extensions import db
 from webapp.models import PlayerRating, RatingLadder, User
@@ -88,25 +89,24 @@ class _Rung:
 
 def _rungs(game: str, since: datetime) -> list[_Rung]:
     """The board's rungs of ranked players, highest first: the ladder less the listed players
-    found inactive that no sweep has unlisted yet (one statement: the stale ones are counted per
-    rung from ``ix_player_ratings_inactive``, usually none)."""
-    stale = (
-        select(_R.shown, func.count().label("players"))
-        .where(_R.game == game, _R.listed, _R.last_played < since)
-        .group_by(_R.shown)
-        .subquery()
+    found inactive that no sweep has unlisted yet."""
+    stale = Counter(
+        int(shown)
+        for shown in db.session.scalars(
+            select(_R.shown).where(_R.game == game, _R.listed, _R.last_played < since)
+        )
     )
     ladder = db.session.execute(
-        select(RatingLadder.shown, RatingLadder.players - func.coalesce(stale.c.players, 0))
-        .outerjoin(stale, stale.c.shown == RatingLadder.shown)
+        select(RatingLadder.shown, RatingLadder.players)
         .where(RatingLadder.game == game, RatingLadder.players > 0)
         .order_by(RatingLadder.shown.desc())
     )
     rungs, above = [], 0
-    for shown, ranked in ladder:
+    for shown, players in ladder:
+        ranked = int(players) - stale[int(shown)]
         if ranked > 0:
-            rungs.append(_Rung(int(shown), above, int(ranked)))
-            above += int(ranked)
+            rungs.append(_Rung(int(shown), above, ranked))
+            above += ranked
     return rungs
 
 
@@ -120,17 +120,14 @@ def _rank_of(shown: int, rungs: list[_Rung]) -> int:
     return above + 1
 
 
-def _viewer_read(user_id: int, game: str) -> Select[Any]:
-    """The viewer's own row, a primary-key read (sent with the page's, `board`)."""
-    return (
-        select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username,
-               _R.last_played, _R.username_key, literal(True).label("viewer"))
+def _viewer(user_id: int, game: str, since: datetime, rungs: list[_Rung]) -> RatingRow | None:
+    found = db.session.execute(
+        select(_R.rating, _R.rd, _R.matches, _R.shown, _R.last_played, User.username)
         .join(User, User.id == _R.user_id)
         .where(_R.user_id == user_id, _R.game == game)
-    )
-
-
-def _viewer(found: Any, since: datetime, rungs: list[_Rung]) -> RatingRow:
+    ).first()
+    if found is None:
+        return None
     unranked = (
         Unranked.PROVISIONAL if is_provisional(found.rd)
         else Unranked.INACTIVE if found.last_played < since
@@ -138,7 +135,7 @@ def _viewer(found: Any, since: datetime, rungs: list[_Rung]) -> RatingRow:
     )
     return RatingRow(
         rank=None if unranked else _rank_of(found.shown, rungs), position=None,
-        user_id=found.user_id, username=str(found.username), rating=found.rating, rd=found.rd,
+        user_id=user_id, username=str(found.username), rating=found.rating, rd=found.rd,
         matches=found.matches, unranked=unranked,
     )
 
@@ -162,12 +159,10 @@ def board(
         raise PageOutOfRange(page)
     rows: list[RatingRow] = []
     start = next((r for r in rungs if r.above + r.players >= first), None)
-    viewer_read = _viewer_read(viewer, game) if viewer is not None else None
-    found: list[Any] = []
     if start is not None:
+        rank_at = {r.shown: r.above + 1 for r in rungs}
         listing = (
-            select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username,
-                   _R.last_played, _R.username_key, literal(False).label("viewer"))
+            select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username)
             .join(User, User.id == _R.user_id)
             .where(
                 and_(_R.game == game, _R.listed, _R.shown <= start.shown),
@@ -178,25 +173,11 @@ def board(
             .offset(first - 1 - start.above)
             .limit(page_size)
         )
-        if viewer_read is None:
-            found = list(db.session.execute(listing))
-        else:
-            # One round trip for the page and the viewer's row, after the page's rows.
-            both = union_all(select(listing.subquery()), viewer_read).subquery()
-            found = list(db.session.execute(
-                select(both).order_by(
-                    both.c.viewer, both.c.shown.desc(), both.c.rating.desc(),
-                    both.c.username_key,
-                )
-            ))
-    elif viewer_read is not None:
-        found = list(db.session.execute(viewer_read))
-    rank_at = {r.shown: r.above + 1 for r in rungs}
-    rows = [
-        _row(values, rank_at[values.shown], first + i)
-        for i, values in enumerate(v for v in found if not v.viewer)
-    ]
-    viewer_row = next((_viewer(v, since, rungs) for v in found if v.viewer), None)
+        rows = [
+            _row(values, rank_at[values.shown], first + i)
+            for i, values in enumerate(db.session.execute(listing))
+        ]
+    viewer_row = _viewer(viewer, game, since, rungs) if viewer is not None else None
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return RatingBoard(
         game=game, page=page, pages=max(1, -(-players // page_size)), players=players,
