@@ -1,4 +1,5 @@
-"""One reading of every posted form: a field sent twice, or digits of another script, are refused.
+"""One reading of every posted form and every address: a field sent twice, or digits of another
+script, are refused.
 
 The site's pages send each field once and write numbers with 0–9. A form carrying a field
 twice (``discard=4S&discard=9H``, ``action=discard&action=knock``) or a digit of another
@@ -6,6 +7,10 @@ script (``opponents=٢`` Arabic-Indic, full-width ``２``, superscript ``²``) w
 one of them: reading the first value, or letting ``int()`` read ``٢`` as 2, would apply a move
 or a start the person never chose. So before any view (or the CSRF check) reads it, such a
 form gets the one translated 400 below, on every POST route, a new one included.
+
+An address is read the same way: a query naming one thing twice (``?page=1&page=2``,
+``/play?hint=1&hint=0``) gets a translated 400 of its own on every route; the readers of each
+query value already refuse other scripts' digits.
 
 Two kinds of field are exempt, named here: a field that carries a list (the Rommé turn form's
 ticked ``cards``), and the person's own text (a username, a password typed twice, the seed of
@@ -24,6 +29,9 @@ from webapp.i18n import lazy_gettext as _l
 LISTS = frozenset({"cards"})
 OWN_TEXT = frozenset({"username", "password", "confirm", "player_seed"})
 AMBIGUOUS_FORM = _l("The form's contents are not valid. Reload the page and try again.")
+AMBIGUOUS_ADDRESS = _l(
+    "That address names the same thing twice. Check the address or start from the home page."
+)
 
 
 def ambiguous(form: MultiDict[str, str]) -> bool:
@@ -41,12 +49,22 @@ def _foreign_digit(value: str) -> bool:
     return not value.isascii() and any(ch.isdigit() and not ch.isascii() for ch in value)
 
 
-def refuse_ambiguous_form() -> None:
-    """``before_request``: a POST to a route of the site with an ambiguous form is a 400."""
+def repeated(args: MultiDict[str, str]) -> bool:
+    """Whether a query names one of its keys more than once."""
+    return any(len(values) > 1 for _name, values in args.lists())
+
+
+def refuse_ambiguous_input() -> None:
+    """``before_request``: a request to a route of the site whose address repeats a key, or a
+    POST whose form is ambiguous, is a 400."""
     # url_rule is None when routing failed: a 404 or 405 answers that request as it is.
-    if request.method == "POST" and request.url_rule is not None and ambiguous(request.form):
+    if request.url_rule is None:
+        return
+    if repeated(request.args):
+        raise BadInput(AMBIGUOUS_ADDRESS)
+    if request.method == "POST" and ambiguous(request.form):
         raise BadInput(AMBIGUOUS_FORM)
 
 
 def init_app(app: Flask) -> None:
-    app.before_request(refuse_ambiguous_form)
+    app.before_request(refuse_ambiguous_input)

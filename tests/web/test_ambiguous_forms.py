@@ -288,3 +288,43 @@ def test_repeated_fields_and_other_digits_are_refused_and_change_nothing(
 def test_the_walk_knows_every_post_route_of_the_site() -> None:
     """The known forms are the site's: a renamed endpoint cannot leave its form untried."""
     assert set(KNOWN) <= set(post_endpoints())
+
+
+ADDRESS_REFUSED = {
+    "zh_Hans": "这个地址把同一项写了两次。请检查地址，或从首页开始。",
+    "zh_Hant": "這個地址把同一項寫了兩次。請檢查地址，或從首頁開始。",
+    "en": "That address names the same thing twice. Check the address or start from the home page.",
+}
+
+
+def get_paths() -> list[str]:
+    """Every GET route of the URL map without a part of its own in the path."""
+    with TemporaryDirectory() as folder:
+        app = create_app({"TESTING": True, "SECRET_KEY": "walk", "INSTANCE_PATH": folder,
+                          "DATABASE_URL": "sqlite://"})
+    return sorted({rule.rule for rule in app.url_map.iter_rules()
+                   if "GET" in (rule.methods or ()) and not rule.arguments})
+
+
+@pytest.mark.parametrize("path", get_paths())
+def test_an_address_naming_a_key_twice_is_refused(
+    app: Flask, client: FlaskClient, path: str
+) -> None:
+    """``?page=1&page=2`` reads neither value: the translated 400, whatever the route."""
+    seat_match(app, client)  # a running match, so the tables are the pages themselves
+    response = client.get(f"{path}?page=1&page=2")
+    assert response.status_code == 400, (path, response.status_code)
+    assert ADDRESS_REFUSED["zh_Hans"] in response.get_data(as_text=True), path
+    assert client.get(f"{path}?page=1&hint=1").status_code != 400, path
+
+
+@pytest.mark.parametrize("language", ["zh_Hant", "en"])
+def test_the_address_refusal_speaks_the_readers_language(
+    client: FlaskClient, language: str
+) -> None:
+    client.get(f"/?lang={language}")
+    for query in ("/play?hint=1&hint=0", "/leaderboard?game=gin&game=romme",
+                  "/verify?seed=abc&deals=2&deals=3"):
+        response = client.get(query)
+        assert response.status_code == 400, query
+        assert ADDRESS_REFUSED[language] in unescape(response.get_data(as_text=True)), query
