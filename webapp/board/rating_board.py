@@ -25,9 +25,9 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
-from sqlalchemy import CursorResult, Executable, and_, select
+from sqlalchemy import and_, select
 
 from webapp.extensions import db
 from webapp.models import PlayerRating, RatingLadder, User
@@ -35,13 +35,6 @@ from webapp.rating import standing
 from webapp.rating.glicko import is_provisional
 
 _R = PlayerRating.__table__.c
-
-
-def _read(statement: Executable) -> CursorResult[Any]:
-    """A Core read on the session's connection: Session.execute's ORM layer costs about 0.2 ms
-    a statement here and these reads need none of it (the logged-in board read four of them;
-    benchmarks/README.md, "Boards at scale")."""
-    return db.session.connection().execute(statement)
 
 
 class Unranked(StrEnum):
@@ -86,10 +79,8 @@ class PageOutOfRange(LookupError):
     """The page number is past the last page."""
 
 
-class _Rung(NamedTuple):
-    """One printed rating's ranked players (a named tuple: the ladder makes hundreds a read,
-    and a frozen dataclass costs twice as much to make)."""
-
+@dataclass(frozen=True)
+class _Rung:
     shown: int
     above: int
     """Ranked players with a higher printed rating."""
@@ -101,17 +92,17 @@ def _rungs(game: str, since: datetime) -> list[_Rung]:
     found inactive that no sweep has unlisted yet."""
     stale = Counter(
         int(shown)
-        for shown in _read(
+        for shown in db.session.scalars(
             select(_R.shown).where(_R.game == game, _R.listed, _R.last_played < since)
-        ).scalars()
+        )
     )
-    ladder = _read(
+    ladder = db.session.execute(
         select(RatingLadder.shown, RatingLadder.players)
         .where(RatingLadder.game == game, RatingLadder.players > 0)
         .order_by(RatingLadder.shown.desc())
     )
     rungs, above = [], 0
-    for shown, players in ladder.tuples():  # type: ignore[misc]
+    for shown, players in ladder:
         ranked = int(players) - stale[int(shown)]
         if ranked > 0:
             rungs.append(_Rung(int(shown), above, ranked))
@@ -130,7 +121,7 @@ def _rank_of(shown: int, rungs: list[_Rung]) -> int:
 
 
 def _viewer(user_id: int, game: str, since: datetime, rungs: list[_Rung]) -> RatingRow | None:
-    found = _read(
+    found = db.session.execute(
         select(_R.rating, _R.rd, _R.matches, _R.shown, _R.last_played, User.username)
         .join(User, User.id == _R.user_id)
         .where(_R.user_id == user_id, _R.game == game)
@@ -184,7 +175,7 @@ def board(
         )
         rows = [
             _row(values, rank_at[values.shown], first + i)
-            for i, values in enumerate(_read(listing))
+            for i, values in enumerate(db.session.execute(listing))
         ]
     viewer_row = _viewer(viewer, game, since, rungs) if viewer is not None else None
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
