@@ -9,12 +9,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select
 
 from tests.web.account_helpers import real_user, register, seed_result, user_id
 from tests.web.test_review import finish_as_owner
+from webapp.board import page_cache
 from webapp.extensions import db
 from webapp.models import GIN, PlayerRating, User, utcnow
 
@@ -74,6 +76,20 @@ def test_a_page_seen_again_reads_its_kept_parts(app: Flask, client: FlaskClient)
     # the last matches come from the kept parts.
     assert len(again) == 3 < len(first)
     assert len(RECENT.findall(html)) == 1
+
+
+def test_a_part_larger_than_the_room_is_shown_and_not_kept(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(page_cache, "KEPT_BYTES", 1000)  # smaller than any part
+    with app.app_context():
+        real_user("too_big")
+        db.session.commit()
+    match_id = seed(app, "too_big", 3)
+    for _ in range(2):
+        with statements(app) as read:
+            assert RECENT.findall(page(client, "/u/too_big")) == [match_id]
+        assert len(read) > 3  # every part read and rendered again
 
 
 def test_a_new_result_shows_at_once_on_both_pages(app: Flask, client: FlaskClient) -> None:

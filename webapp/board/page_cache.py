@@ -29,6 +29,7 @@ another viewer's parts are the public page, the same for every viewer.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Hashable
 from datetime import timedelta
@@ -45,8 +46,9 @@ from webapp.extensions import db
 from webapp.models import User
 from webapp.review import store as review_store
 
-KEPT_PARTS = 4096
-"""Parts kept per worker (a page is three or four; the least recently used go first)."""
+KEPT_BYTES = 32 * 1024 * 1024
+"""The most the kept parts hold per worker, in bytes of their strings (a part is 8–13 kB of
+English at 1,000 users, twice that in Chinese; the least recently used go first)."""
 KEPT_FOR = timedelta(minutes=10)
 """The longest a part is shown without being rendered again."""
 
@@ -56,7 +58,9 @@ EXTENSION = "player_page_parts"
 
 class _Parts:
     def __init__(self) -> None:
-        self.kept: TTLCache[Hashable, Markup] = TTLCache(KEPT_PARTS, KEPT_FOR.total_seconds())
+        self.kept: TTLCache[Hashable, Markup] = TTLCache(
+            KEPT_BYTES, KEPT_FOR.total_seconds(), getsizeof=sys.getsizeof
+        )
         # cachetools' caches are not thread-safe; gunicorn's threads may share a worker.
         self.lock = threading.Lock()
 
@@ -97,5 +101,8 @@ class PageParts:
         if found is None:
             found = Markup(render_template(f"board/_player_{name}.html", **build()))
             with parts.lock:
-                parts.kept[key] = found
+                try:
+                    parts.kept[key] = found
+                except ValueError:  # larger than all the room there is: shown, not kept
+                    pass
         return found
