@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 import romme_engine as romme
 from romme_engine.ai import hint
@@ -129,14 +129,16 @@ def test_a_whole_romme_match_in_the_browser(
     page.locator("button[data-discard=AS]").click()
     assert phase(page) == "draw"
     assert "5♥" in page.locator("[data-zone=melds-1]").inner_text()
-    assert page.locator("[data-zone=computer-moves] li").count() == 3  # one line per computer
+    # expect() waits for the page the tap loads: count() and all_inner_texts() read at once,
+    # and a page still loading has neither yet (seen failing once at 1280x900 in CI).
+    expect(page.locator("[data-zone=computer-moves] li")).to_have_count(3)  # one per computer
 
     # Turn 2: draw, lay 8♥ off on computer 1's run, swap its joker for 4♦, lay the joker at the
     # high end of the opening's J♣ Q♣ K♣ (asked, in that meld's box: it fits both ends),
     # discard: each a tap on a button inside the meld's box.
     page.locator("button[data-action=draw]").click()
-    assert page.locator("#meld-1 [data-meld-move=lay-off]").all_inner_texts() == [
-        "Lay off 4♥", "Lay off 8♥"]
+    expect(page.locator("#meld-1 [data-meld-move=lay-off]")).to_have_text(
+        ["Lay off 4♥", "Lay off 8♥"])
     play(page, romme.LayOff(romme.Card.parse("8H"), 1))
     assert page.locator("#meld-2 [data-meld-move=swap]").inner_text() == "Swap 4♦ for the joker"
     play(page, romme.SwapJoker(romme.Card.parse("4D"), 2))
@@ -163,7 +165,7 @@ def test_a_whole_romme_match_in_the_browser(
     assert tapped["LayOff"] >= 1, tapped
     standings = page.locator("[data-zone=standings]")
     assert standings.is_visible() and page.locator("[data-zone=banner]").is_visible()
-    assert page.locator("[data-final]").count() == 4
+    expect(page.locator("[data-final]")).to_have_count(4)
     assert page_width(page) <= width
 
 
