@@ -11,7 +11,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 import gin_engine as engine
-from webapp import matches
+from webapp import games, matches
 from webapp.extensions import deals_limited
 from webapp.i18n import gettext as _
 from webapp.models import PERSON
@@ -98,8 +98,8 @@ def practice(match_id: str, number: int) -> Response | str:
             "review/confirm_practice.html", running=running, record=record, number=number
         )
     remember_guest_match(record)  # its reviews stay open to the guest who practises it
-    practices.start(record, game, number, matches.viewer_id())
-    return redirect(url_for("play.table", _anchor="table"), code=303)
+    practice = practices.start(record, game, number, matches.viewer_id())
+    return redirect(url_for(games.table_of(practice), _anchor="table"), code=303)
 
 
 @bp.get("/review/<match_id>")
