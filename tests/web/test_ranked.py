@@ -134,6 +134,8 @@ def test_an_abandoned_ranked_match_is_a_loss_and_an_adopted_one_counts_nowhere(
     data = {"csrf_token": token(client, "/"), "ruleset": "quick", "difficulty": "easy"}
     asked = client.post("/new", data=data).get_data(as_text=True)
     assert "it ends without counting anywhere" in asked
+    # "No, back to my match" lands on the table itself, as the practice's confirmation does.
+    assert 'href="/play#table">No, back to my match</a>' in asked
     assert new_match(client) == 303  # abandons the adopted match
     assert stored(app, adopted)[2].status == "abandoned"
     assert counted_rows(app) == before and counts(app, adopted) == (0, 0)
