@@ -1,4 +1,5 @@
-"""Helpers for the browser tests: seat a stacked match in a browser, measure what is on screen.
+"""Helpers for the browser tests: seat a stacked match in a browser, tap and wait for the page
+the tap loads, measure what is on screen.
 
 JavaScript is off in these pages, so nothing here runs script in them: positions come from
 Playwright's bounding boxes and the page's width from a full-page screenshot (Chromium's
@@ -42,6 +43,23 @@ def share_session(client: FlaskClient, page: Page, base_url: str) -> None:
     cookie = client.get_cookie("session")
     assert cookie is not None
     page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base_url}])
+
+
+def tap(locator: Locator) -> None:
+    """Tap a link or a form's button and return once the page it loads has loaded.
+
+    ``click()`` returns as soon as the navigation it starts has committed: the URL is already
+    the new one, but the new document may not be parsed yet, and ``count()``, ``inner_text()``,
+    ``is_visible()``, ``get_attribute()`` or a bounding box read it once, at once, and find
+    nothing (CI failed so, once in a while, on a loaded machine). So the tap waits for the
+    page's next load event, which only a new document can fire once the page showing has loaded:
+    a GET link and a POST answered by a 303 back to the same address alike. Not for a link to
+    an anchor on the same page, which loads no document (there is none in these tests).
+    """
+    page = locator.page
+    page.wait_for_load_state("load")  # a load still to come would be the old page's
+    with page.expect_event("load"):
+        locator.click()
 
 
 def draw_after_passing(page: Page, base_url: str) -> None:

@@ -22,7 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import romme_engine as romme
 from romme_engine.ai import hint
-from tests.web.browser_helpers import page_width
+from tests.web.browser_helpers import page_width, tap
 from tests.web.play_helpers import stored
 from tests.web.romme_helpers import person_choice, seat_romme, stack_deck
 
@@ -142,9 +142,9 @@ def test_a_whole_romme_match_in_the_browser(
     play(page, romme.LayOff(romme.Card.parse("8H"), 1))
     assert page.locator("#meld-2 [data-meld-move=swap]").inner_text() == "Swap 4♦ for the joker"
     play(page, romme.SwapJoker(romme.Card.parse("4D"), 2))
-    page.locator("#meld-0 [data-meld-move=lay-off][data-card=JK1]").click()
+    tap(page.locator("#meld-0 [data-meld-move=lay-off][data-card=JK1]"))
     assert page.url.endswith("#meld-0")
-    assert page.locator("#meld-0 [data-choice=end]").is_visible()
+    expect(page.locator("#meld-0 [data-choice=end]")).to_be_visible()
     page.locator("#meld-0 [data-choice=end] button", has_text="High end").click()
     assert table_of(app, match_id)[:3] == ["JC QC KC JK1", "5H 6H 7H 8H", "2D 3D 4D 5D"]
     play(page, romme.Discard(romme.Card.parse("4C")))
