@@ -66,8 +66,8 @@ def draw_after_passing(page: Page, base_url: str) -> None:
     """On a seated stacked deal: open the table, pass the upcard (the computer passes too) and
     draw K♣ from the stock."""
     page.goto(base_url + "/play#table")
-    page.locator("button[data-action=pass-upcard]").click()
-    page.locator("button[data-action=draw-stock]").click()
+    tap(page.locator("button[data-action=pass-upcard]"))
+    tap(page.locator("button[data-action=draw-stock]"))
 
 
 def in_viewport(page: Page, locator: Locator) -> bool:

@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.web.account_helpers import PASSWORD, make_user, seed_result
+from tests.web.browser_helpers import tap
 from tests.web.conftest import ARTIFACTS
 from webapp.extensions import db
 
@@ -26,8 +27,8 @@ def test_register_then_read_the_board_and_my_page(
     page.get_by_label("Username").fill("新玩家")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password again").fill(PASSWORD)
-    page.get_by_role("button", name="Create account").click()
-    page.wait_for_url(live_server + "/")
+    tap(page.get_by_role("button", name="Create account"))
+    assert page.url == live_server + "/"
     assert page.locator(".account-name").inner_text() == "新玩家"
 
     page.goto(live_server + "/leaderboard")
@@ -46,6 +47,6 @@ def test_register_then_read_the_board_and_my_page(
     assert box is not None and box["x"] + box["width"] <= width
     page.screenshot(path=str(ARTIFACTS / f"player-{width}.png"), full_page=True)
 
-    page.get_by_role("button", name="Log out").click()
-    page.wait_for_url(live_server + "/")
-    assert page.get_by_role("link", name="Log in").is_visible()
+    tap(page.get_by_role("button", name="Log out"))
+    assert page.url == live_server + "/"
+    expect(page.get_by_role("link", name="Log in")).to_be_visible()

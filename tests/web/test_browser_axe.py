@@ -20,7 +20,7 @@ from playwright.sync_api import Page
 
 import romme_engine as romme
 from tests.web.account_helpers import register
-from tests.web.browser_helpers import seat_in_browser, share_session
+from tests.web.browser_helpers import seat_in_browser, share_session, tap
 from tests.web.play_helpers import seat_match, stored
 from tests.web.romme_helpers import person_choice, post_romme, romme_page, seat_romme
 from tests.web.test_browser_play import phase, play_one_turn
@@ -86,11 +86,11 @@ def test_the_gin_table_in_every_phase_has_no_violations(
             break
         ending = page.locator(".prompt a[data-confirm]")
         if step == "discard" and ending.count():
-            ending.first.click()
+            tap(ending.first)
             assert violations(page) == [], "the going-out confirmation"
             seen.add("confirm")
-            page.locator(".prompt :is(button[data-action=knock], button[data-action=gin])"
-                         ).first.click()
+            tap(page.locator(".prompt :is(button[data-action=knock], button[data-action=gin])"
+                             ).first)
             continue
         play_one_turn(page)
     assert {"draw", "discard", "hand-over"} <= seen, seen
@@ -102,12 +102,12 @@ def test_the_gin_draw_step_and_match_over_have_no_violations(
     page = browser_page(390, 844)
     seat_in_browser(app, page, live_server, ruleset="quick", lang="zh_Hans")
     page.goto(live_server + "/play#table")
-    page.locator("button[data-action=pass-upcard]").click()
+    tap(page.locator("button[data-action=pass-upcard]"))
     assert page.locator("#table").get_attribute("data-phase") == "draw"
     assert violations(page) == [], "draw"
-    page.locator("button[data-action=draw-stock]").click()
-    page.locator("a[data-confirm=knock]").click()
-    page.locator("button[data-action=knock]").first.click()
+    tap(page.locator("button[data-action=draw-stock]"))
+    tap(page.locator("a[data-confirm=knock]"))
+    tap(page.locator("button[data-action=knock]").first)
     assert page.locator("#table").get_attribute("data-phase") == "match-over"
     assert violations(page) == [], "match over"
 

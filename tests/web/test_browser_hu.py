@@ -8,6 +8,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page
 
 from gin_engine import HU
+from tests.web.browser_helpers import tap
 from tests.web.test_browser_play import phase, play_one_turn
 
 
@@ -23,8 +24,8 @@ def test_a_hu_match_is_played_to_the_end_without_javascript(
     page = browser_page(1280, 900, locale="en-GB")
     page.goto(live_server + "/")
     page.locator("input[name=ruleset][value=hu]").check()
-    page.get_by_role("button", name="Start match").click()
-    page.wait_for_url(live_server + "/play#table")
+    tap(page.get_by_role("button", name="Start match"))
+    assert page.url == live_server + "/play#table"
     progress = page.locator("[data-progress]").inner_text()
     assert f"of {HU.hands}" in progress
     steps = 0
@@ -32,7 +33,7 @@ def test_a_hu_match_is_played_to_the_end_without_javascript(
         check_only_the_top_discard_shows(page)
         if phase(page) == "hand-over":
             assert page.locator("[data-zone=showdown] .scoring-line, [data-end=dead]").count()
-            page.locator("button[data-action=next-hand]").click()
+            tap(page.locator("button[data-action=next-hand]"))
         else:
             play_one_turn(page)  # draw from the stock, tap the best discard, or go out
         steps += 1

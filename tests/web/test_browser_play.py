@@ -19,6 +19,7 @@ from tests.web.browser_helpers import (
     page_width,
     seat_in_browser,
     small_tap_targets,
+    tap,
 )
 from tests.web.conftest import ARTIFACTS
 
@@ -57,22 +58,22 @@ def best_discard(page: Page) -> None:
     buttons = page.locator("[data-zone=hand] button[name=card]")
     values = [int(buttons.nth(i).locator(".preview").inner_text().split()[-1])
               for i in range(buttons.count())]
-    buttons.nth(values.index(min(values))).click()
+    tap(buttons.nth(values.index(min(values))))
 
 
 def play_one_turn(page: Page) -> None:
     current = phase(page)
     if current == "upcard":
-        page.locator("button[data-action=pass-upcard]").click()
+        tap(page.locator("button[data-action=pass-upcard]"))
     elif current == "draw":
-        page.locator("button[data-action=draw-stock]").click()
+        tap(page.locator("button[data-action=draw-stock]"))
     elif current == "discard":
         ending = page.locator(".prompt a[data-confirm]")
         if ending.count():
-            ending.first.click()  # one confirmation, naming the card and the deadwood
+            tap(ending.first)  # one confirmation, naming the card and the deadwood
             assert not page.locator("button[name=card]").count()
             ending_button = ".prompt :is(button[data-action=knock], button[data-action=gin])"
-            page.locator(ending_button).first.click()
+            tap(page.locator(ending_button).first)
             return
         best_discard(page)
     else:
@@ -92,8 +93,8 @@ def test_a_hand_is_played_on_a_phone_landing_on_the_table_after_every_move(
 
     page.on("request", count_post)
     page.goto(live_server + "/")
-    page.get_by_role("button", name="Start match").click()
-    page.wait_for_url(live_server + "/play#table")
+    tap(page.get_by_role("button", name="Start match"))
+    assert page.url == live_server + "/play#table"
     assert_landed_on_the_table(page)
     turns = 0
     while phase(page) != "hand-over":
@@ -119,7 +120,7 @@ def test_a_hand_is_played_on_a_phone_landing_on_the_table_after_every_move(
         assert page.locator(live).count() == 0, live
     page.screenshot(path=str(ARTIFACTS / f"table-showdown-{width}x{height}.png"), full_page=True)
     assert not small_tap_targets(page), small_tap_targets(page)
-    page.locator("button[data-action=next-hand]").click()
+    tap(page.locator("button[data-action=next-hand]"))
     assert_landed_on_the_table(page)
     # Hand 2 is dealt. The computer may move first (and may even take the upcard and knock at
     # once), so the phase alone does not show it: the hand number does.
@@ -133,13 +134,13 @@ def test_a_turn_from_the_draw_phase_is_two_posts(
     page = browser_page(width, height, locale="en-GB")
     seat_in_browser(app, page, live_server, person="KS QH JD 9C 7S 5H 3D AC 8D 6C")
     page.goto(live_server + "/play#table")
-    page.locator("button[data-action=pass-upcard]").click()
+    tap(page.locator("button[data-action=pass-upcard]"))
     assert phase(page) == "draw"  # the computer passed too
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    page.locator("button[data-action=draw-stock]").click()
+    tap(page.locator("button[data-action=draw-stock]"))
     assert_landed_on_the_table(page)
-    page.locator("button[name=card][value=KC]").click()
+    tap(page.locator("button[name=card][value=KC]"))
     assert_landed_on_the_table(page)
     assert len(posts) == 2
     assert phase(page) == "draw"
@@ -153,10 +154,10 @@ def test_hand_over_opens_with_who_won_and_no_live_table(
     page = browser_page(width, height, locale="zh-CN")
     seat_in_browser(app, page, live_server, lang="zh_Hans")
     draw_after_passing(page, live_server)
-    page.locator("a[data-confirm=knock]").click()
+    tap(page.locator("a[data-confirm=knock]"))
     knock = page.locator("button[data-action=knock]").first
     assert knock.inner_text() == "敲牌：打出 K♣，散牌分 10"
-    knock.click()
+    tap(knock)
     assert_landed_on_the_table(page)
     banner = page.locator("[data-zone=banner]")
     assert banner.inner_text() == "你赢 70 分 · 敲牌"
@@ -174,8 +175,8 @@ def test_match_over_banner_and_scoreboard_equal_the_settlement(
     page = browser_page(width, height, locale="en-GB")
     seat_in_browser(app, page, live_server, ruleset="quick")  # 70 points end a match to 50
     draw_after_passing(page, live_server)
-    page.locator("a[data-confirm=knock]").click()
-    page.locator("button[data-action=knock]").first.click()
+    tap(page.locator("a[data-confirm=knock]"))
+    tap(page.locator("button[data-action=knock]").first)
     assert_landed_on_the_table(page)
     assert phase(page) == "match-over"
     banner = page.locator("[data-zone=banner]")

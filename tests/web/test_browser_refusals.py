@@ -13,9 +13,9 @@ from urllib.parse import parse_qsl, urlencode
 
 from flask import Flask
 from flask.testing import FlaskClient
-from playwright.sync_api import Page, Request, Response, Route
+from playwright.sync_api import Page, Request, Response, Route, expect
 
-from tests.web.browser_helpers import draw_after_passing, in_viewport, seat_in_browser
+from tests.web.browser_helpers import draw_after_passing, in_viewport, seat_in_browser, tap
 from tests.web.romme_helpers import seat_romme, stack_deck
 
 ROMME_PERSON = "JC QC KC 8S 9S TS 5H 6H JK1 2D 7C 4S 9H AD"
@@ -38,7 +38,7 @@ def assert_refusal_shown(page: Page, path: str, words: str) -> None:
     refusal = page.locator("[data-refusal]")
     assert refusal.count() == 1 and words in refusal.inner_text()
     assert in_viewport(page, refusal)
-    assert page.locator(".prompt .hint-link").is_visible()
+    expect(page.locator(".prompt .hint-link")).to_be_visible()
 
 
 def test_a_refused_romme_move_is_a_303_and_the_table_says_why(
@@ -54,9 +54,9 @@ def test_a_refused_romme_move_is_a_303_and_the_table_says_why(
     page.goto(live_server + "/romme#table")
     for card in ("8S", "9S", "TS"):
         page.locator(f"input[type=checkbox][value=\"{card}\"]").check()
-    page.locator(".turn-buttons button[data-action=meld]").click()
+    tap(page.locator(".turn-buttons button[data-action=meld]"))
     statuses = answers(page)
-    page.locator("button[data-discard=\"4S\"]").click()
+    tap(page.locator("button[data-discard=\"4S\"]"))
     assert statuses == [303]
     assert_refusal_shown(page, "/romme", "Your opening needs 30 points; your melds total 27.")
     page.reload()  # a GET: nothing is sent again, and the notice has been shown
@@ -78,6 +78,6 @@ def test_a_refused_gin_move_is_a_303_and_the_table_says_why(
     page.route("**/play", lambda route: not_held(route, route.request)
                if route.request.method == "POST" else route.continue_())
     statuses = answers(page)
-    page.locator("button[name=card][value=AH]").click()
+    tap(page.locator("button[name=card][value=AH]"))
     assert statuses == [303]
     assert_refusal_shown(page, "/play", "That card is not in your hand.")

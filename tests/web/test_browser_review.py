@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Page
 
-from tests.web.browser_helpers import in_viewport, page_width, share_session
+from tests.web.browser_helpers import in_viewport, page_width, share_session, tap
 from tests.web.conftest import ARTIFACTS
 from tests.web.review_helpers import seat_game, simulated
 from tests.web.test_browser_axe import violations
@@ -30,7 +30,7 @@ def test_the_review_of_a_hand_reads_on_a_phone(
     page = browser_page(WIDTH, HEIGHT, locale=locale)
     share_session(client, page, live_server)
     page.goto(live_server + "/play#table")
-    page.locator("a[data-link=review]").click()  # under the hand's banner
+    tap(page.locator("a[data-link=review]"))  # under the hand's banner
     assert page.url == f"{live_server}/review/{match_id}/1"
     decisions = page.locator("li.decision")
     assert decisions.count() == 16
@@ -42,7 +42,7 @@ def test_the_review_of_a_hand_reads_on_a_phone(
             assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (i, part, box)
     assert page.locator("li.decision[data-label=blunder]").count() == 1
     assert violations(page) == []
-    page.locator("a[data-link=table]").first.click()
+    tap(page.locator("a[data-link=table]").first)
     assert page.url == f"{live_server}/play#table"
 
 
@@ -59,9 +59,9 @@ def test_practice_from_a_review_lands_on_a_marked_table(
     offer = page.locator("[data-zone=practice]")
     offer.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "practice-offer-390x844.png"))
-    offer.locator("button[data-action=practice]").click()
+    tap(offer.locator("button[data-action=practice]"))
     assert page.url == f"{live_server}/review/{match_id}/1/practice"  # the question
-    page.locator("button[data-action=practice]").click()
+    tap(page.locator("button[data-action=practice]"))
     assert page.url == f"{live_server}/play#table"
     badge = page.locator("[data-zone=status] .practice-badge")
     assert badge.inner_text() == "练习"

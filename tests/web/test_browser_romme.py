@@ -58,21 +58,21 @@ def tick(page: Page, *cards: str) -> None:
 def play(page: Page, action: romme.Action) -> None:
     """Make ``action`` on the page as a person would: tick, choose, tap."""
     if isinstance(action, romme.DrawStock | romme.TakeDiscard | romme.NextHand | romme.TakeBack):
-        page.locator(f"button[data-action={romme.format_action(action)}]").click()
+        tap(page.locator(f"button[data-action={romme.format_action(action)}]"))
     elif isinstance(action, romme.Discard):
-        page.locator(f"button[data-discard=\"{action.card}\"]").click()
+        tap(page.locator(f"button[data-discard=\"{action.card}\"]"))
     elif isinstance(action, romme.LayMeld):
         tick(page, *(str(c) for c in action.cards))
-        page.locator(".turn-buttons button[data-action=meld]").click()
+        tap(page.locator(".turn-buttons button[data-action=meld]"))
         if page.locator("[data-choice=meld]").count():
             options = romme.meld_options(action.cards)
             index = [m.cards for m in options].index(action.cards)
-            page.locator("[data-choice=meld] button").nth(index).click()
+            tap(page.locator("[data-choice=meld] button").nth(index))
     else:
-        meld_move(page, action).click()
+        tap(meld_move(page, action))
         if isinstance(action, romme.LayOff) and action.end is not None:
-            page.locator(f"#meld-{action.meld} [data-choice=end] button", has_text=(
-                "Low end" if action.end is romme.End.LOW else "High end")).click()
+            end = "Low end" if action.end is romme.End.LOW else "High end"
+            tap(page.locator(f"#meld-{action.meld} [data-choice=end] button", has_text=end))
     assert page.url.endswith("#table"), page.url
     assert page.locator("[data-refusal]").count() == 0, page.locator("[data-refusal]").inner_text()
 
@@ -124,9 +124,9 @@ def test_a_whole_romme_match_in_the_browser(
 
     # Turn 1: the opening, J♣ Q♣ K♣ = 30, then a discard.
     tick(page, "JC", "QC", "KC")
-    page.locator(".turn-buttons button[data-action=meld]").click()
+    tap(page.locator(".turn-buttons button[data-action=meld]"))
     assert "Laid out this turn: 30 points" in page.locator("[data-zone=staged]").inner_text()
-    page.locator("button[data-discard=AS]").click()
+    tap(page.locator("button[data-discard=AS]"))
     assert phase(page) == "draw"
     assert "5♥" in page.locator("[data-zone=melds-1]").inner_text()
     # expect() waits for the page the tap loads: count() and all_inner_texts() read at once,
@@ -136,7 +136,7 @@ def test_a_whole_romme_match_in_the_browser(
     # Turn 2: draw, lay 8♥ off on computer 1's run, swap its joker for 4♦, lay the joker at the
     # high end of the opening's J♣ Q♣ K♣ (asked, in that meld's box: it fits both ends),
     # discard: each a tap on a button inside the meld's box.
-    page.locator("button[data-action=draw]").click()
+    tap(page.locator("button[data-action=draw]"))
     expect(page.locator("#meld-1 [data-meld-move=lay-off]")).to_have_text(
         ["Lay off 4♥", "Lay off 8♥"])
     play(page, romme.LayOff(romme.Card.parse("8H"), 1))
@@ -145,7 +145,7 @@ def test_a_whole_romme_match_in_the_browser(
     tap(page.locator("#meld-0 [data-meld-move=lay-off][data-card=JK1]"))
     assert page.url.endswith("#meld-0")
     expect(page.locator("#meld-0 [data-choice=end]")).to_be_visible()
-    page.locator("#meld-0 [data-choice=end] button", has_text="High end").click()
+    tap(page.locator("#meld-0 [data-choice=end] button", has_text="High end"))
     assert table_of(app, match_id)[:3] == ["JC QC KC JK1", "5H 6H 7H 8H", "2D 3D 4D 5D"]
     play(page, romme.Discard(romme.Card.parse("4C")))
     assert page_width(page) <= width
@@ -163,8 +163,8 @@ def test_a_whole_romme_match_in_the_browser(
         play(page, action)
     assert phase(page) == "match-over"
     assert tapped["LayOff"] >= 1, tapped
-    standings = page.locator("[data-zone=standings]")
-    assert standings.is_visible() and page.locator("[data-zone=banner]").is_visible()
+    expect(page.locator("[data-zone=standings]")).to_be_visible()
+    expect(page.locator("[data-zone=banner]")).to_be_visible()
     expect(page.locator("[data-final]")).to_have_count(4)
     assert page_width(page) <= width
 
@@ -180,7 +180,7 @@ def test_the_hinted_meld_is_laid_out_with_one_tap(
     assert isinstance(meld, romme.LayMeld)
     page.goto(live_server + "/romme?hint=1#table")
     assert page.locator("li.hinted").count() == len(meld.cards)
-    page.locator(".turn-buttons button[data-action=meld]").click()
-    assert page.locator("[data-refusal]").count() == 0
+    tap(page.locator(".turn-buttons button[data-action=meld]"))
+    expect(page.locator("[data-refusal]")).to_have_count(0)
     assert table_of(app, match_id)[-1] == romme.format_cards(meld.cards)
     assert "Laid out this turn" in page.locator("[data-zone=staged]").inner_text()

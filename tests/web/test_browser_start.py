@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from gin_engine.ruleset import PRESETS
+from tests.web.browser_helpers import tap
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
@@ -36,7 +37,7 @@ def test_start_a_match_without_javascript(
     page = browser_page(360, 740)
     page.goto(live_server + "/?lang=en")
     page.get_by_label("Quick").check()
-    page.get_by_role("button", name="Start match").click()
-    page.wait_for_url(live_server + "/play#table")
+    tap(page.get_by_role("button", name="Start match"))
+    assert page.url == live_server + "/play#table"
     assert page.locator("#table").get_attribute("data-phase") == "upcard"
-    assert page.locator("[data-zone=hand] [data-card]").count() == 10
+    expect(page.locator("[data-zone=hand] [data-card]")).to_have_count(10)
