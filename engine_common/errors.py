@@ -2,10 +2,10 @@
 
 ``InvalidInputError`` (and ``InvalidCardError``) mean the input could not be read at all: an
 unknown card, action or snapshot. ``IllegalActionError`` means it was read but the rules refuse
-it, and the match is left unchanged; its ``reason`` is a stable code from the engine's own
-``Reason`` enum (a ``StrEnum``: the values are part of the public contract, and a code both
-games know, such as ``not-your-turn`` or ``match-over``, is spelled the same in both). The web
-layer turns a reason into a translated sentence.
+it, and the match is left unchanged; its ``reason`` is a stable code (a ``StrEnum``: the values
+are part of the public contract): a refusal every game knows, such as ``not-your-turn`` or
+``match-over``, from ``engine_common.refusals.Refusal``, else one from the engine's own
+``Reason``. The web layer turns a reason into a translated sentence.
 
 Each engine subclasses these (``gin_engine.errors``, ``romme_engine.errors``), so a caller
 can catch one engine's errors, or any engine's through these bases.

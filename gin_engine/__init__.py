@@ -24,6 +24,7 @@ from gin_engine.errors import (
     InvalidCardError,
     InvalidInputError,
     Reason,
+    Refusal,
 )
 from gin_engine.hand import Event, Hand, Move, Phase
 from gin_engine.layoff import LayOff, LayOffResult, knocker_arrangement, lay_off
@@ -61,7 +62,7 @@ __all__ = [
     "IllegalActionError", "InvalidActionError", "InvalidCardError", "InvalidInputError", "Knock",
     "LayOff", "LayOffResult", "Match", "MatchEnd", "Meld", "MeldKind", "Move", "NextDealer",
     "NextHand", "Opening", "PRESETS", "PassUpcard", "Phase", "PileCard", "PlayerView", "QUICK",
-    "Reason", "Ruleset", "STANDARD", "Scoring", "Settlement", "Shape", "TakeUpcard",
+    "Reason", "Refusal", "Ruleset", "STANDARD", "Scoring", "Settlement", "Shape", "TakeUpcard",
     "action_name", "arrange", "best_discards", "deadwood", "discard_options", "endings",
     "format_action", "format_cards", "knock_arrangements", "knocker_arrangement", "lay_off",
     "legal_actions", "parse_action", "parse_cards", "preset", "settle",

@@ -2,8 +2,8 @@
 
 ``InvalidInputError`` (and ``InvalidCardError``, ``InvalidActionError``) mean the input could
 not be read at all; ``IllegalActionError`` means it was read but the rules refuse it. The web
-layer turns ``IllegalActionError.reason`` — a stable code from ``Reason`` — into a translated
-sentence.
+layer turns ``IllegalActionError.reason`` — a stable code, from the shared ``Refusal`` or this
+game's ``Reason`` — into a translated sentence.
 """
 
 from __future__ import annotations
@@ -12,25 +12,18 @@ from enum import StrEnum
 
 from engine_common import errors as common
 from engine_common.errors import InvalidCardError, InvalidInputError
+from engine_common.refusals import Refusal
 
 
 class Reason(StrEnum):
-    """Stable codes for every refusal; their values are part of the public contract."""
+    """Gin Rummy's own refusals (the upcard, knocking and gin); the ones every game shares
+    are ``Refusal``. Stable codes: stored, so their values never change."""
 
-    NOT_YOUR_TURN = "not-your-turn"
-    WRONG_PHASE = "wrong-phase"
-    DRAW_FIRST = "draw-first"
-    ALREADY_DREW = "already-drew"
-    NOT_IN_HAND = "not-in-hand"
-    CANNOT_DISCARD_TAKEN_CARD = "cannot-discard-taken-card"
     DEADWOOD_TOO_HIGH = "deadwood-too-high"
     NOT_GIN = "not-gin"
-    DISCARD_PILE_EMPTY = "discard-pile-empty"
     DECIDE_UPCARD = "decide-upcard"
     UPCARD_DECLINED = "upcard-declined"
     UPCARD_ALREADY_DECIDED = "upcard-already-decided"
-    HAND_NOT_OVER = "hand-not-over"
-    MATCH_OVER = "match-over"
 
 
 class InvalidActionError(InvalidInputError):
@@ -44,10 +37,11 @@ class InvalidActionError(InvalidInputError):
         self.needs_card = needs_card
 
 
-class IllegalActionError(common.IllegalActionError[Reason]):
+class IllegalActionError(common.IllegalActionError[Refusal | Reason]):
     """A well-formed action the rules refuse; the match is left unchanged."""
 
 
 __all__ = [
     "IllegalActionError", "InvalidActionError", "InvalidCardError", "InvalidInputError", "Reason",
+    "Refusal",
 ]

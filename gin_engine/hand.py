@@ -30,7 +30,7 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.cards import Card
-from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
+from gin_engine.errors import IllegalActionError, InvalidInputError, Reason, Refusal
 from gin_engine.hu import hu_showdown
 from gin_engine.layoff import LayOffResult, knocker_arrangement, lay_off
 from gin_engine.melds import arrange, deadwood
@@ -126,9 +126,9 @@ class Hand:
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
         if self.phase is Phase.HAND_OVER:
-            raise IllegalActionError(Reason.WRONG_PHASE, "the hand is over")
+            raise IllegalActionError(Refusal.WRONG_PHASE, "the hand is over")
         if player != self.turn:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN)
+            raise IllegalActionError(Refusal.NOT_YOUR_TURN)
         if isinstance(action, TakeUpcard | PassUpcard):
             self._upcard(player, action)
         elif isinstance(action, DrawStock | DrawDiscard):
@@ -136,7 +136,7 @@ class Hand:
         elif isinstance(action, Discard | Knock | Gin):
             self._discard(player, action)
         else:
-            raise IllegalActionError(Reason.WRONG_PHASE, type(action).__name__)
+            raise IllegalActionError(Refusal.WRONG_PHASE, type(action).__name__)
 
     def _upcard(self, player: int, action: TakeUpcard | PassUpcard) -> None:
         if self.phase is not Phase.UPCARD:
@@ -158,14 +158,14 @@ class Hand:
         if self.phase is Phase.UPCARD:
             raise IllegalActionError(Reason.DECIDE_UPCARD)
         if self.phase is not Phase.DRAW:
-            raise IllegalActionError(Reason.ALREADY_DREW)
+            raise IllegalActionError(Refusal.ALREADY_DREW)
         if isinstance(action, DrawStock):
             card = self.stock.pop(0)
             self._take_into_hand(player, card, from_pile=False)
             self.history.append(Event(player, Move.DRAW_STOCK))
         else:
             if not self.discard_pile:
-                raise IllegalActionError(Reason.DISCARD_PILE_EMPTY)
+                raise IllegalActionError(Refusal.DISCARD_PILE_EMPTY)
             if not self.upcard_takeable:
                 raise IllegalActionError(Reason.UPCARD_DECLINED)
             card = self.discard_pile.pop()
@@ -185,13 +185,13 @@ class Hand:
         if self.phase is Phase.UPCARD:
             raise IllegalActionError(Reason.DECIDE_UPCARD)
         if self.phase is not Phase.DISCARD:
-            raise IllegalActionError(Reason.DRAW_FIRST)
+            raise IllegalActionError(Refusal.DRAW_FIRST)
         card = action.card
         hand = self.hands[player]
         if card not in hand:
-            raise IllegalActionError(Reason.NOT_IN_HAND, str(card))
+            raise IllegalActionError(Refusal.NOT_IN_HAND, str(card))
         if card == self.taken_card:
-            raise IllegalActionError(Reason.CANNOT_DISCARD_TAKEN_CARD, str(card))
+            raise IllegalActionError(Refusal.CANNOT_DISCARD_TAKEN_CARD, str(card))
         remaining = [c for c in hand if c != card]
         if isinstance(action, Knock | Gin):
             left = deadwood(remaining)

@@ -26,7 +26,7 @@ from engine_common.fairness import deal_seed, shuffled
 from engine_common.snapshot import reading, seal, unseal
 from gin_engine.actions import Action, NextHand
 from gin_engine.cards import DECK, Card
-from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
+from gin_engine.errors import IllegalActionError, InvalidInputError, Refusal
 from gin_engine.hand import Event, Hand, Phase
 from gin_engine.results import HandResult, Settlement, hand_points, settle
 from gin_engine.ruleset import PRESETS, MatchEnd, NextDealer, Ruleset
@@ -126,7 +126,7 @@ class Match:
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
         if self.settlement is not None:
-            raise IllegalActionError(Reason.MATCH_OVER)
+            raise IllegalActionError(Refusal.MATCH_OVER)
         if isinstance(action, NextHand):
             self.next_hand()
             return
@@ -137,9 +137,9 @@ class Match:
     def next_hand(self, deck: Sequence[Card] | None = None) -> None:
         """Deal the next hand; ``deck`` fixes its order for tests."""
         if self.settlement is not None:
-            raise IllegalActionError(Reason.MATCH_OVER)
+            raise IllegalActionError(Refusal.MATCH_OVER)
         if self.hand.phase is not Phase.HAND_OVER:
-            raise IllegalActionError(Reason.HAND_NOT_OVER)
+            raise IllegalActionError(Refusal.HAND_NOT_OVER)
         self.deals += 1
         seed = deal_seed(self.seed, self.player_seed)
         order = list(deck) if deck is not None else shuffled_deck(seed, self.deals)

@@ -23,6 +23,7 @@ from romme_engine.errors import (
     InvalidCardError,
     InvalidInputError,
     Reason,
+    Refusal,
 )
 from romme_engine.hand import Event, Hand, Move, Phase
 from romme_engine.laydown import LayDown, best_lay_down
@@ -37,7 +38,7 @@ __all__ = [
     "Action", "Card", "DECK", "Discard", "DrawStock", "End", "Event", "Hand", "HandEnd",
     "HandResult", "IllegalActionError", "InvalidCardError", "InvalidInputError", "LayDown",
     "LayMeld", "LayOff", "Match", "Meld", "MeldKind", "Move", "NextHand", "PRESETS", "Phase",
-    "PlayerView", "ROMME", "ROMME_500", "Reason", "Ruleset", "Standing",
+    "PlayerView", "ROMME", "ROMME_500", "Reason", "Refusal", "Ruleset", "Standing",
     "SwapJoker", "TakeBack", "TakeDiscard", "best_lay_down", "format_action", "format_cards",
     "lay_off_options", "legal_actions", "meld_options", "melds_in", "parse_action",
     "parse_cards", "penalty", "preset", "read_meld",

@@ -2,7 +2,8 @@
 
 ``InvalidInputError`` (and ``InvalidCardError``) mean the input could not be read at all;
 ``IllegalActionError`` means it was read but the rules refuse it. The web layer turns
-``IllegalActionError.reason`` — a stable code from ``Reason`` — into a translated sentence.
+``IllegalActionError.reason`` — a stable code, from the shared ``Refusal`` or this game's
+``Reason`` — into a translated sentence.
 """
 
 from __future__ import annotations
@@ -11,17 +12,13 @@ from enum import StrEnum
 
 from engine_common import errors as common
 from engine_common.errors import InvalidCardError, InvalidInputError
+from engine_common.refusals import Refusal
 
 
 class Reason(StrEnum):
-    """Stable codes for every refusal; their values are part of the public contract."""
+    """Rommé's own refusals (melds, the opening, the taken card, jokers); the ones every game
+    shares are ``Refusal``. Stable codes: stored, so their values never change."""
 
-    NOT_YOUR_TURN = "not-your-turn"
-    WRONG_PHASE = "wrong-phase"
-    DRAW_FIRST = "draw-first"
-    ALREADY_DREW = "already-drew"
-    NOT_IN_HAND = "not-in-hand"
-    DISCARD_PILE_EMPTY = "discard-pile-empty"
     TAKEN_CARD_UNUSABLE = "taken-card-unusable"
     """The top discard cannot be laid out this turn, so it may not be taken."""
     NOT_A_MELD = "not-a-meld"
@@ -37,14 +34,11 @@ class Reason(StrEnum):
     NOTHING_STAGED = "nothing-staged"
     OPENING_TOO_LOW = "opening-too-low"
     TAKEN_CARD_NOT_USED = "taken-card-not-used"
-    CANNOT_DISCARD_TAKEN_CARD = "cannot-discard-taken-card"
     JOKER_NOT_RELAID = "joker-not-relaid"
-    HAND_NOT_OVER = "hand-not-over"
-    MATCH_OVER = "match-over"
 
 
-class IllegalActionError(common.IllegalActionError[Reason]):
+class IllegalActionError(common.IllegalActionError[Refusal | Reason]):
     """A well-formed action the rules refuse; the match is left unchanged."""
 
 
-__all__ = ["IllegalActionError", "InvalidCardError", "InvalidInputError", "Reason"]
+__all__ = ["IllegalActionError", "InvalidCardError", "InvalidInputError", "Reason", "Refusal"]

@@ -35,7 +35,7 @@ from romme_engine.actions import (
 )
 from romme_engine.cards import CARD_COUNT, Card
 from romme_engine.discard_use import can_take
-from romme_engine.errors import IllegalActionError, InvalidInputError, Reason
+from romme_engine.errors import IllegalActionError, InvalidInputError, Reason, Refusal
 from romme_engine.melds import Meld, lay_off_options, read_meld, swap_joker
 from romme_engine.results import HandResult, score_hand
 from romme_engine.ruleset import Ruleset
@@ -159,14 +159,14 @@ class Hand:
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
         if self.phase is Phase.HAND_OVER:
-            raise IllegalActionError(Reason.WRONG_PHASE, "the hand is over")
+            raise IllegalActionError(Refusal.WRONG_PHASE, "the hand is over")
         if player != self.turn:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN)
+            raise IllegalActionError(Refusal.NOT_YOUR_TURN)
         if isinstance(action, DrawStock | TakeDiscard):
             self._draw(player, action)
             return
         if self.phase is not Phase.PLAY:
-            raise IllegalActionError(Reason.DRAW_FIRST)
+            raise IllegalActionError(Refusal.DRAW_FIRST)
         if isinstance(action, LayMeld):
             self._lay_meld(player, action)
         elif isinstance(action, LayOff):
@@ -178,7 +178,7 @@ class Hand:
         elif isinstance(action, Discard):
             self._discard(player, action.card)
         else:
-            raise IllegalActionError(Reason.WRONG_PHASE, type(action).__name__)
+            raise IllegalActionError(Refusal.WRONG_PHASE, type(action).__name__)
 
     def may_take_discard(self, player: int) -> bool:
         if not self.discard_pile:
@@ -190,13 +190,13 @@ class Hand:
 
     def _draw(self, player: int, action: DrawStock | TakeDiscard) -> None:
         if self.phase is not Phase.DRAW:
-            raise IllegalActionError(Reason.ALREADY_DREW)
+            raise IllegalActionError(Refusal.ALREADY_DREW)
         if isinstance(action, DrawStock):
             card = self.stock.pop()
             self.history.append(Event(player, Move.DRAW_STOCK))
         else:
             if not self.discard_pile:
-                raise IllegalActionError(Reason.DISCARD_PILE_EMPTY)
+                raise IllegalActionError(Refusal.DISCARD_PILE_EMPTY)
             if not self.may_take_discard(player):
                 raise IllegalActionError(Reason.TAKEN_CARD_UNUSABLE, str(self.discard_pile[-1]))
             card = self.discard_pile.pop()
@@ -210,7 +210,7 @@ class Hand:
         hand = self.hands[player]
         for card in cards:
             if card not in hand:
-                raise IllegalActionError(Reason.NOT_IN_HAND, str(card))
+                raise IllegalActionError(Refusal.NOT_IN_HAND, str(card))
         if len(set(cards)) != len(cards):  # no meld holds one card twice
             raise IllegalActionError(Reason.NOT_A_MELD, " ".join(map(str, cards)))
 
@@ -364,9 +364,9 @@ def commit_problem(
     ``opening`` (or be 0: nothing laid).
     """
     if card not in hand:
-        return IllegalActionError(Reason.NOT_IN_HAND, str(card))
+        return IllegalActionError(Refusal.NOT_IN_HAND, str(card))
     if card == taken_card:
-        return IllegalActionError(Reason.CANNOT_DISCARD_TAKEN_CARD, str(card))
+        return IllegalActionError(Refusal.CANNOT_DISCARD_TAKEN_CARD, str(card))
     if taken_card is not None and taken_card in hand:
         return IllegalActionError(Reason.TAKEN_CARD_NOT_USED, str(taken_card))
     if any(j in hand for j in freed_jokers):

@@ -24,7 +24,7 @@ from engine_common.fairness import deal_seed, shuffled
 from engine_common.snapshot import check_version, reading, seal, unseal
 from romme_engine.actions import Action, NextHand
 from romme_engine.cards import DECK, Card
-from romme_engine.errors import IllegalActionError, Reason
+from romme_engine.errors import IllegalActionError, Refusal
 from romme_engine.hand import Hand, Phase
 from romme_engine.legal import legal_actions
 from romme_engine.results import HandResult, Standing, match_over, standing, totals
@@ -105,7 +105,7 @@ class Match:
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
         if self.standing is not None:
-            raise IllegalActionError(Reason.MATCH_OVER)
+            raise IllegalActionError(Refusal.MATCH_OVER)
         if isinstance(action, NextHand):
             self.next_hand()
             return
@@ -117,9 +117,9 @@ class Match:
     def next_hand(self, deck: Sequence[Card] | None = None) -> None:
         """Deal the next hand, dealt by the player left of the last dealer."""
         if self.standing is not None:
-            raise IllegalActionError(Reason.MATCH_OVER)
+            raise IllegalActionError(Refusal.MATCH_OVER)
         if self.hand.phase is not Phase.HAND_OVER:
-            raise IllegalActionError(Reason.HAND_NOT_OVER)
+            raise IllegalActionError(Refusal.HAND_NOT_OVER)
         number = self.hand.number + 1
         mixed = deal_seed(self.seed, self.player_seed)
         order = list(deck) if deck is not None else shuffled_deck(mixed, number)

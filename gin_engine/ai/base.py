@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from gin_engine.actions import Action, Discard, Gin, Knock, NextHand
 from gin_engine.cards import DECK, RANK_BITS, Card, CardMask, bit_indices, to_mask
-from gin_engine.errors import IllegalActionError, Reason
+from gin_engine.errors import IllegalActionError, Refusal
 from gin_engine.hand import Phase
 from gin_engine.melds import deadwood_mask
 from gin_engine.view import PlayerView, legal_actions
@@ -36,7 +36,7 @@ class Bot:
         if view.phase is Phase.HAND_OVER:
             return NextHand()
         if not view.my_turn:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
+            raise IllegalActionError(Refusal.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
         return self.policy(view, self.rng)
 
 

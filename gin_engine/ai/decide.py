@@ -50,8 +50,7 @@ from gin_engine.ai.inference import danger, odds
 from gin_engine.ai.knock_model import Position
 from gin_engine.ai.rollout import play_out, sample_world, showdown
 from gin_engine.cards import VALUES, Card, CardMask
-from gin_engine.errors import IllegalActionError
-from gin_engine.errors import Reason as Refusal
+from gin_engine.errors import IllegalActionError, Refusal
 from gin_engine.hand import Move, Phase
 from gin_engine.melds import deadwood_mask
 from gin_engine.results import HandEnd

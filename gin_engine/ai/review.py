@@ -49,7 +49,7 @@ from gin_engine.ai.inference import odds, weights
 from gin_engine.ai.memory import remember
 from gin_engine.ai.rollout import World, after_take, play_out, sample_world, showdown, would_take
 from gin_engine.cards import Card, CardMask
-from gin_engine.errors import IllegalActionError, InvalidInputError, Reason
+from gin_engine.errors import IllegalActionError, InvalidInputError, Refusal
 from gin_engine.hand import Phase
 from gin_engine.match import Match
 from gin_engine.melds import deadwood_mask
@@ -216,7 +216,7 @@ def review_move(
     if min(worlds) < 2:
         raise InvalidInputError(f"a review needs at least 2 worlds, not {worlds!r}")
     if not is_decision(view) or played not in legal_actions(view):
-        raise IllegalActionError(Reason.WRONG_PHASE, f"not a decision: {played!r}")
+        raise IllegalActionError(Refusal.WRONG_PHASE, f"not a decision: {played!r}")
     mine = hand_mask(view)
     played = _plain(mine, played)
     expert = _plain(mine, hint(view).action)
@@ -290,7 +290,7 @@ def _worth(
         if view.stock_count <= ruleset.dead_hand_stock:
             return 0  # the discard ends the hand as dead
         return play_out(ruleset, mine ^ action.card.bit, world, action.card.bit, rules)
-    raise IllegalActionError(Reason.WRONG_PHASE, f"not a decision: {action!r}")
+    raise IllegalActionError(Refusal.WRONG_PHASE, f"not a decision: {action!r}")
 
 
 def _draw_stock(

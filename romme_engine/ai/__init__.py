@@ -12,7 +12,7 @@ from romme_engine.actions import Action, NextHand
 from romme_engine.ai.hints import Hint, hint
 from romme_engine.ai.levels import STYLES as LEVEL_STYLES
 from romme_engine.ai.plan import Style, Why, step
-from romme_engine.errors import IllegalActionError, Reason
+from romme_engine.errors import IllegalActionError, Refusal
 from romme_engine.hand import Phase
 from romme_engine.view import PlayerView
 
@@ -34,7 +34,7 @@ class Bot:
         if view.phase is Phase.HAND_OVER:
             return NextHand()
         if not view.my_turn:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
+            raise IllegalActionError(Refusal.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
         return step(view, self.style)[0]
 
 

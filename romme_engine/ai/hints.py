@@ -12,7 +12,7 @@ from romme_engine.actions import Action, Discard, LayMeld, LayOff, NextHand, Swa
 from romme_engine.ai.levels import EXPERT
 from romme_engine.ai.plan import Why, step
 from romme_engine.cards import Card, penalty
-from romme_engine.errors import IllegalActionError, Reason
+from romme_engine.errors import IllegalActionError, Refusal
 from romme_engine.hand import Phase
 from romme_engine.melds import read_meld
 from romme_engine.view import PlayerView
@@ -39,7 +39,7 @@ def hint(view: PlayerView) -> Hint:
     if view.phase is Phase.HAND_OVER:
         return Hint(NextHand(), None)
     if not view.my_turn or view.phase is Phase.MATCH_OVER:
-        raise IllegalActionError(Reason.NOT_YOUR_TURN, "no hint: it is not this player's turn")
+        raise IllegalActionError(Refusal.NOT_YOUR_TURN, "no hint: it is not this player's turn")
     action, why = step(view, EXPERT)
     if isinstance(action, LayMeld):
         meld = read_meld(action.cards)

@@ -38,6 +38,7 @@ import gin_engine as gin
 import romme_engine as romme
 from engine_common.contract import HAND_OVER, MATCH_OVER
 from engine_common.errors import IllegalActionError
+from engine_common.refusals import Refusal
 from gin_engine.ai.easy import easy_policy
 from gin_engine.deck import stacked_deck
 from romme_engine.melds import End
@@ -245,7 +246,7 @@ def check_actions(engine: Engine, match: Any, seat: int, rng: random.Random) -> 
             work.apply(seat, action)
         except IllegalActionError as refusal:
             assert isinstance(refusal, engine.module.IllegalActionError)
-            assert refusal.reason in engine.module.Reason
+            assert refusal.reason in {*engine.module.Refusal, *engine.module.Reason}
             continue
         after = work.to_dict()
         work = engine.module.Match.from_dict(before)
@@ -301,13 +302,18 @@ def test_an_ended_match_accepts_nothing(engine: Engine):
         assert match.legal_actions(seat) == []
         with pytest.raises(engine.module.IllegalActionError) as refusal:
             match.apply(seat, engine.module.NextHand())
-        assert refusal.value.reason is engine.module.Reason.MATCH_OVER
+        assert refusal.value.reason is engine.module.Refusal.MATCH_OVER
 
 
-def test_the_refusal_codes_both_engines_know_are_spelled_the_same():
-    shared = {r.name for r in gin.Reason} & {r.name for r in romme.Reason}
-    assert {"NOT_YOUR_TURN", "WRONG_PHASE", "MATCH_OVER", "HAND_NOT_OVER"} <= shared
-    assert all(gin.Reason[name].value == romme.Reason[name].value for name in shared)
+def test_the_refusal_codes_every_game_knows_are_written_once():
+    assert gin.Refusal is romme.Refusal is Refusal
+    assert [r.value for r in Refusal] == [
+        "not-your-turn", "wrong-phase", "draw-first", "already-drew", "not-in-hand",
+        "discard-pile-empty", "cannot-discard-taken-card", "hand-not-over", "match-over",
+    ]  # stored in the database and in addresses: the values never change
+    for own in (gin.Reason, romme.Reason):
+        assert not {r.value for r in own} & {r.value for r in Refusal}
+        assert not {r.name for r in own} & {r.name for r in Refusal}
 
 
 def test_a_gin_match_has_two_seats_and_says_so():

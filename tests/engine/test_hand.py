@@ -19,6 +19,7 @@ from gin_engine import (
     PassUpcard,
     Phase,
     Reason,
+    Refusal,
     TakeUpcard,
 )
 from gin_engine.deck import stacked_deck
@@ -63,7 +64,7 @@ def test_deal_gives_ten_each_an_upcard_and_31_in_stock():
 
 def test_upcard_offer_goes_to_non_dealer_then_dealer_then_stock_only():
     m = new_match(KNOCK_10, LOOSE, "4C", "KC")
-    assert refused(m, COMPUTER, PassUpcard()) is Reason.NOT_YOUR_TURN
+    assert refused(m, COMPUTER, PassUpcard()) is Refusal.NOT_YOUR_TURN
     assert refused(m, PERSON, DrawStock()) is Reason.DECIDE_UPCARD
     assert refused(m, PERSON, Discard(C("AH"))) is Reason.DECIDE_UPCARD
     m.apply(PERSON, PassUpcard())
@@ -80,8 +81,8 @@ def test_non_dealer_takes_upcard_then_dealer_plays_next():
     m = new_match(KNOCK_10, LOOSE, "4C")
     m.apply(PERSON, TakeUpcard())
     assert m.phase is Phase.DISCARD and m.hand.turn == PERSON
-    assert refused(m, PERSON, Discard(C("4C"))) is Reason.CANNOT_DISCARD_TAKEN_CARD
-    assert refused(m, PERSON, DrawStock()) is Reason.ALREADY_DREW
+    assert refused(m, PERSON, Discard(C("4C"))) is Refusal.CANNOT_DISCARD_TAKEN_CARD
+    assert refused(m, PERSON, DrawStock()) is Refusal.ALREADY_DREW
     m.apply(PERSON, Discard(C("8C")))
     assert m.phase is Phase.DRAW and m.hand.turn == COMPUTER
     assert m.hand.discard_pile == [C("8C")]
@@ -92,10 +93,10 @@ def test_dealer_may_take_upcard_after_non_dealer_passes():
     m = new_match(KNOCK_10, LOOSE, "4C")
     m.apply(PERSON, PassUpcard())
     m.apply(COMPUTER, TakeUpcard())
-    assert refused(m, COMPUTER, Discard(C("4C"))) is Reason.CANNOT_DISCARD_TAKEN_CARD
+    assert refused(m, COMPUTER, Discard(C("4C"))) is Refusal.CANNOT_DISCARD_TAKEN_CARD
     m.apply(COMPUTER, Discard(C("KH")))
     assert m.phase is Phase.DRAW and m.hand.turn == PERSON
-    assert refused(m, PERSON, Discard(C("AH"))) is Reason.DRAW_FIRST
+    assert refused(m, PERSON, Discard(C("AH"))) is Refusal.DRAW_FIRST
     m.apply(PERSON, DrawDiscard())  # an ordinary discard may be taken
     assert m.hand.taken_card == C("KH")
 
@@ -104,7 +105,7 @@ def test_discarding_a_card_not_held_is_refused():
     m = new_match(KNOCK_10, LOOSE, "4C", "KC")
     pass_both(m)
     m.apply(PERSON, DrawStock())
-    assert refused(m, PERSON, Discard(C("QH"))) is Reason.NOT_IN_HAND
+    assert refused(m, PERSON, Discard(C("QH"))) is Refusal.NOT_IN_HAND
 
 
 def test_a_card_taken_from_the_pile_may_be_discarded_on_a_later_turn():
@@ -224,7 +225,7 @@ def test_actions_after_the_hand_are_refused_until_the_next_deal():
     pass_both(m)
     m.apply(PERSON, DrawStock())
     m.apply(PERSON, Knock(C("KC")))
-    assert refused(m, COMPUTER, DrawStock()) is Reason.WRONG_PHASE
+    assert refused(m, COMPUTER, DrawStock()) is Refusal.WRONG_PHASE
     m.apply(COMPUTER, NextHand())  # either side may deal on
     assert m.phase is Phase.UPCARD
-    assert refused(m, PERSON, NextHand()) is Reason.HAND_NOT_OVER
+    assert refused(m, PERSON, NextHand()) is Refusal.HAND_NOT_OVER

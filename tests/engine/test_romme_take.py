@@ -15,6 +15,7 @@ from romme_engine import (
     Match,
     Phase,
     Reason,
+    Refusal,
     Ruleset,
     SwapJoker,
     TakeDiscard,
@@ -139,7 +140,7 @@ def test_laying_the_twin_instead_leaves_the_taken_card_to_lay():
     before = match.to_dict()
     with pytest.raises(IllegalActionError) as info:
         act(match, 0, "discard 9S")
-    assert info.value.reason is Reason.CANNOT_DISCARD_TAKEN_CARD
+    assert info.value.reason is Refusal.CANNOT_DISCARD_TAKEN_CARD
     assert match.to_dict() == before
 
 

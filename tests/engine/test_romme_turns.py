@@ -12,6 +12,7 @@ from romme_engine import (
     Move,
     Phase,
     Reason,
+    Refusal,
     Ruleset,
     parse_action,
 )
@@ -103,7 +104,7 @@ def test_the_taken_discard_must_be_laid_out_and_never_discarded():
     act(match, 0, "discard KC")
     act(match, 1, "take-discard")
     assert refused(match, 1, "discard 3H") is Reason.TAKEN_CARD_NOT_USED
-    assert refused(match, 1, "discard KC") is Reason.CANNOT_DISCARD_TAKEN_CARD
+    assert refused(match, 1, "discard KC") is Refusal.CANNOT_DISCARD_TAKEN_CARD
 
 
 def test_lay_offs_and_swaps_need_an_earlier_opening():
@@ -197,8 +198,8 @@ def test_the_first_player_starts_with_14_cards_and_no_draw():
     assert match.hand.dealer == 3 and match.turn == 0
     assert [len(h) for h in match.hand.hands] == [14, 13, 13, 13]
     assert len(match.hand.stock) == 110 - 53 and match.hand.discard_pile == []
-    assert refused(match, 0, "draw") is Reason.ALREADY_DREW
-    assert refused(match, 1, "draw") is Reason.NOT_YOUR_TURN
+    assert refused(match, 0, "draw") is Refusal.ALREADY_DREW
+    assert refused(match, 1, "draw") is Refusal.NOT_YOUR_TURN
 
 
 def test_hand_romme_makes_everyone_else_pay_double():

@@ -21,7 +21,7 @@ from gin_engine import (
     NextHand,
     PassUpcard,
     Phase,
-    Reason,
+    Refusal,
     Ruleset,
     settle,
 )
@@ -132,7 +132,7 @@ def test_match_ends_when_a_total_reaches_the_target_exactly():
     assert m.settlement.totals == (70 * 2 + 100 + 25, 0)
     with pytest.raises(IllegalActionError) as info:
         m.apply(PERSON, NextHand())
-    assert info.value.reason is Reason.MATCH_OVER
+    assert info.value.reason is Refusal.MATCH_OVER
 
 
 def test_match_goes_on_below_the_target():

@@ -169,7 +169,7 @@ def test_every_refusal_code_has_a_translated_message(app, lang):
 
         session["lang"] = lang
         texts = {reason: str(text) % {"limit": 10} for reason, text in REFUSALS.items()}
-    assert set(texts) == set(engine.Reason)
+    assert set(texts) == {*engine.Refusal, *engine.Reason}
     if lang != "en":
         english = {"It is not your turn yet.", "Draw a card first: from the stock or from the "
                    "discard pile."}

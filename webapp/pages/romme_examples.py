@@ -25,6 +25,7 @@ from romme_engine import (
     Match,
     Meld,
     Reason,
+    Refusal,
     Ruleset,
     best_lay_down,
     parse_action,
@@ -63,7 +64,7 @@ BEST_HAND = "KH KD KS 5C 6C 7C 2H 9D JK2 QS AC 4D 8H"
 class Opening:
     refused: tuple[Meld, ...]
     refused_total: int
-    refusal: Reason
+    refusal: Refusal | Reason
     melds: tuple[Meld, ...]
     total: int
     discard: Card

@@ -20,13 +20,13 @@ from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON
 from webapp.romme.cards import card_text, cards_text
 
-REFUSALS: dict[romme.Reason, LazyString] = {
-    romme.Reason.NOT_YOUR_TURN: _l("It is not your turn yet."),
-    romme.Reason.WRONG_PHASE: _l("That move is not possible at this point of the hand."),
-    romme.Reason.DRAW_FIRST: _l("Draw a card first: from the stock or from the discard pile."),
-    romme.Reason.ALREADY_DREW: _l("You have already drawn this turn."),
-    romme.Reason.NOT_IN_HAND: _l("That card is not in your hand."),
-    romme.Reason.DISCARD_PILE_EMPTY: _l("The discard pile is empty."),
+REFUSALS: dict[romme.Refusal | romme.Reason, LazyString] = {
+    romme.Refusal.NOT_YOUR_TURN: _l("It is not your turn yet."),
+    romme.Refusal.WRONG_PHASE: _l("That move is not possible at this point of the hand."),
+    romme.Refusal.DRAW_FIRST: _l("Draw a card first: from the stock or from the discard pile."),
+    romme.Refusal.ALREADY_DREW: _l("You have already drawn this turn."),
+    romme.Refusal.NOT_IN_HAND: _l("That card is not in your hand."),
+    romme.Refusal.DISCARD_PILE_EMPTY: _l("The discard pile is empty."),
     romme.Reason.TAKEN_CARD_UNUSABLE: _l(
         "You can take %(card)s only if you can lay it out this turn; before your opening it "
         "must be part of melds worth at least %(opening)d."
@@ -56,14 +56,14 @@ REFUSALS: dict[romme.Reason, LazyString] = {
     romme.Reason.TAKEN_CARD_NOT_USED: _l(
         "You took %(card)s from the discard pile: lay it out in a meld before you discard."
     ),
-    romme.Reason.CANNOT_DISCARD_TAKEN_CARD: _l(
+    romme.Refusal.CANNOT_DISCARD_TAKEN_CARD: _l(
         "You took %(card)s from the discard pile this turn, so you cannot discard it."
     ),
     romme.Reason.JOKER_NOT_RELAID: _l(
         "Lay the joker you swapped out again (in a meld or on one) before you discard."
     ),
-    romme.Reason.HAND_NOT_OVER: _l("This hand is still being played."),
-    romme.Reason.MATCH_OVER: _l("This match is over. Start a new one."),
+    romme.Refusal.HAND_NOT_OVER: _l("This hand is still being played."),
+    romme.Refusal.MATCH_OVER: _l("This match is over. Start a new one."),
 }
 
 STALE = _l("The table had moved on since that page was shown. Here is the current table.")
