@@ -1,11 +1,15 @@
-"""What every engine's player view answers the same way, read from the fields it shares.
+"""What every engine's player view holds and answers the same way.
 
-An engine's ``PlayerView`` is a frozen dataclass of everything one seat may know; it inherits
-these few questions, so they mean the same in every game.
+An engine's ``PlayerView`` is a frozen dataclass of everything one seat may know. The fields
+below mean the same in every game, so they are declared once here; the engine's view adds what
+its own rules show (Gin Rummy's upcard and known cards, Rommé's table and staged melds), its
+``history`` and ``scores`` in its own types, and narrows ``phase`` to its own phases. Views are
+built by keyword (``make_view``), so the order of the fields carries no meaning.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
@@ -17,14 +21,24 @@ H = TypeVar("H")
 """The engine's hand result type."""
 
 
+@dataclass(frozen=True, slots=True)
 class SeatView(Generic[C, H]):
-    __slots__ = ()
-
     player: int
-    turn: int | None
     phase: StrEnum
+    turn: int | None
+    """Who must act; None between hands and after the match."""
+    dealer: int
+    hand_number: int
+    hand: tuple[C, ...]
+    """This seat's cards, sorted."""
+    drawn_card: C | None
+    """The card this seat just drew; shown only on its own turn."""
+    taken_card: C | None
+    """The card this seat took from the discard pile this turn (what the game's rules then
+    ask of it differs); shown only on its own turn."""
     discard_pile: tuple[C, ...]
     """Bottom first; the top is the last card."""
+    stock_count: int
     results: tuple[H, ...]
 
     @property

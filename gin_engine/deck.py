@@ -1,9 +1,11 @@
-"""Stacked decks: explicit deal orders for tests, examples and the rules pages."""
+"""Deal orders: the shuffled deck of a deal (from the deal seed), and stacked decks, explicit
+orders for tests, examples and the rules pages."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine_common.fairness import shuffled
 from gin_engine.cards import DECK, Card, parse_cards
 from gin_engine.errors import InvalidInputError
 
@@ -27,3 +29,8 @@ def stacked_deck(
         raise InvalidInputError("a card is named twice")
     rest = [c for c in DECK if c not in set(named)]
     return [*named, *rest]
+
+
+def shuffled_deck(seed: str, deal: int) -> list[Card]:
+    """Deal ``deal``'s order (1 = the first deal) from a deal seed (``fairness.deal_seed``)."""
+    return shuffled(DECK, seed, deal)

@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine_common import contract
-from engine_common.fairness import deal_seed, shuffled
+from engine_common.fairness import deal_seed
 from engine_common.snapshot import reading, seal, unseal
 from gin_engine.actions import Action, NextHand
-from gin_engine.cards import DECK, Card
+from gin_engine.cards import Card
+from gin_engine.deck import shuffled_deck
 from gin_engine.errors import IllegalActionError, InvalidInputError, Refusal
 from gin_engine.hand import Event, Hand, Phase
 from gin_engine.results import HandResult, Settlement, hand_points, settle
@@ -216,11 +217,6 @@ class Match:
             match.stacked = decode_decks(data.get("decks", {}))
         match._settle_if_over()
         return match
-
-
-def shuffled_deck(seed: str, deal: int) -> list[Card]:
-    """Deal ``deal``'s order (1 = the first deal) from a deal seed; see `deal_seed`."""
-    return shuffled(DECK, seed, deal)
 
 
 if TYPE_CHECKING:  # mypy checks that this engine keeps the engines' contract

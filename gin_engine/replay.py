@@ -28,9 +28,10 @@ from gin_engine.actions import (
     TakeUpcard,
 )
 from gin_engine.cards import Card
+from gin_engine.deck import shuffled_deck
 from gin_engine.errors import InvalidInputError
 from gin_engine.hand import Event, Hand, Move
-from gin_engine.match import Match, shuffled_deck
+from gin_engine.match import Match
 from gin_engine.view import PlayerView
 
 _PLAIN: dict[Move, Action] = {

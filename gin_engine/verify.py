@@ -24,7 +24,7 @@ from engine_common.fairness import (
     verify_parser,
 )
 from gin_engine.cards import Card
-from gin_engine.match import shuffled_deck
+from gin_engine.deck import shuffled_deck
 from gin_engine.ruleset import DEFAULT_PRESET, PRESETS, Opening, Ruleset, preset
 
 

@@ -55,29 +55,17 @@ _TAKEN = (Move.TAKE_UPCARD, Move.DRAW_DISCARD)
 
 @dataclass(frozen=True, slots=True)
 class PlayerView(SeatView[Card, HandResult]):
-    player: int
+    """One seat's view of a Gin Rummy match (the fields every game's view holds are
+    ``SeatView``'s). The ``taken_card`` may not be discarded this turn."""
+
     ruleset: Ruleset
     phase: Phase
-    turn: int | None
-    """Who must act; None between hands and after the match."""
-    dealer: int
-    hand_number: int
-    hand: tuple[Card, ...]
-    """This player's cards, in card order."""
-    drawn_card: Card | None
-    """The card this player just drew (its turn, discard phase)."""
-    taken_card: Card | None
-    """The card this player took from the discard pile this turn: it may not be discarded."""
-    discard_pile: tuple[Card, ...]
-    """Bottom first; the top is the last card."""
-    stock_count: int
     opponent_card_count: int
     known: tuple[tuple[Card, ...], tuple[Card, ...]]
     """For each player, the cards it took from the discard pile and still holds (public)."""
     upcard_takeable: bool
     history: tuple[Event, ...]
     scores: tuple[int, int]
-    results: tuple[HandResult, ...]
     settlement: Settlement | None
 
     @property

@@ -1,9 +1,11 @@
-"""Stacked decks: explicit deal orders for tests, examples and the rules pages."""
+"""Deal orders: the shuffled deck of a deal (from the deal seed), and stacked decks, explicit
+orders for tests, examples and the rules pages."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engine_common.fairness import shuffled
 from romme_engine.cards import DECK, Card, parse_cards
 from romme_engine.errors import InvalidInputError
 from romme_engine.ruleset import Ruleset
@@ -42,3 +44,8 @@ def stacked_deck(
         raise InvalidInputError("a card is named twice")
     used = set(order)
     return [*order, *(c for c in DECK if c not in used)]
+
+
+def shuffled_deck(seed: str, deal: int) -> list[Card]:
+    """Deal ``deal``'s order (1 = the first deal) from a deal seed (``fairness.deal_seed``)."""
+    return shuffled(DECK, seed, deal)

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine_common import contract
-from engine_common.fairness import deal_seed, shuffled
+from engine_common.fairness import deal_seed
 from engine_common.snapshot import check_version, reading, seal, unseal
 from romme_engine.actions import Action, NextHand
-from romme_engine.cards import DECK, Card
+from romme_engine.cards import Card
+from romme_engine.deck import shuffled_deck
 from romme_engine.errors import IllegalActionError, Refusal
 from romme_engine.hand import Hand, Phase
 from romme_engine.legal import legal_actions
@@ -158,11 +159,6 @@ class Match:
             match.results = results
         match._settle_if_over()
         return match
-
-
-def shuffled_deck(seed: str, deal: int) -> list[Card]:
-    """Deal ``deal``'s order (1 = the first deal) from a deal seed; see `deal_seed`."""
-    return shuffled(DECK, seed, deal)
 
 
 if TYPE_CHECKING:  # mypy checks that this engine keeps the engines' contract

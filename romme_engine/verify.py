@@ -26,8 +26,9 @@ from engine_common.fairness import (
     verify_parser,
 )
 from romme_engine.cards import Card
+from romme_engine.deck import shuffled_deck
 from romme_engine.hand import Hand
-from romme_engine.match import first_dealer, shuffled_deck
+from romme_engine.match import first_dealer
 from romme_engine.ruleset import DEFAULT_PRESET, PRESETS, Ruleset, preset
 
 

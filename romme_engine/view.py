@@ -23,31 +23,21 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView(SeatView[Card, HandResult]):
-    player: int
+    """One seat's view of a Rommé match (the fields every game's view holds are
+    ``SeatView``'s). The ``taken_card`` must be laid out this turn."""
+
     players: int
     ruleset: Ruleset
     phase: Phase
-    turn: int | None
-    """Who must act; None between hands and after the match."""
-    dealer: int
-    hand_number: int
-    hand: tuple[Card, ...]
-    """This player's cards, in id order."""
     hand_counts: tuple[int, ...]
     """How many cards each player holds."""
     table: tuple[Meld, ...]
     owners: tuple[int, ...]
     """Who laid each table meld."""
     opened: tuple[bool, ...]
-    discard_pile: tuple[Card, ...]
-    """Bottom first; the top is the last card."""
-    stock_count: int
     stock_runs: int
     may_take_discard: bool
     """Whether this player may take the top discard now (it can be laid out this turn)."""
-    drawn_card: Card | None
-    taken_card: Card | None
-    """The card taken from the discard pile this turn: it must be laid out."""
     freed_jokers: tuple[Card, ...]
     """Jokers swapped off the table this turn: they must be laid out again."""
     staged: tuple[int, ...]
@@ -55,7 +45,6 @@ class PlayerView(SeatView[Card, HandResult]):
     can_take_back: bool
     history: tuple[Event, ...]
     scores: tuple[int, ...]
-    results: tuple[HandResult, ...]
     standing: Standing | None
     """Set once the match is over."""
 

@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 import gin_engine as engine
 from engine_common.fairness import commitment, deal_seed
 from gin_engine.ai import hint
-from gin_engine.match import shuffled_deck
+from gin_engine.deck import shuffled_deck
 from gin_engine.replay import deck_of, replay
 from tests.web.account_helpers import (
     finish_by_knocking,
