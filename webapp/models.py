@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     CheckConstraint,
     DateTime,
@@ -395,6 +396,22 @@ class RatingLadder(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[str] = mapped_column(String(16), primary_key=True)
     shown: Mapped[int] = mapped_column(Integer, primary_key=True)
     players: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class RatingLadderVersion(db.Model):  # type: ignore[name-defined,misc]
+    """How many times one board's ``rating_ladder`` has changed: the rating board keeps the
+    ladder's rungs between requests and reads only this to know they still hold
+    (`webapp.rating.ladder_version`).
+
+    Raised by one in the transaction of every change to the board's rungs, after them, so it
+    changes exactly when the rungs do. A new row starts from the clock in microseconds
+    rather than 1, so a row deleted and made again never repeats a version a worker kept.
+    """
+
+    __tablename__ = "rating_ladder_versions"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    version: Mapped[int] = mapped_column(BigInteger, nullable=False)
 
 
 class RatingUpdate(db.Model):  # type: ignore[name-defined,misc]

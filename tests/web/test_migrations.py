@@ -14,6 +14,7 @@ from sqlalchemy import inspect, text
 from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
 from webapp.models import MATCH_ID_LENGTH, MatchStatus
+from webapp.rating.ladder_version import first_version
 from webapp.store import StaleMatchError, create_match, load_match, save_match
 
 
@@ -158,6 +159,28 @@ def test_0010_adds_the_practice_columns_and_down_again(app: Flask) -> None:
         assert not {"practice_of", "practice_hand"} & columns
         assert "uq_matches_owner_user_id_running" in {
             ix["name"] for ix in inspect(db.engine).get_indexes("matches")}
+        upgrade(directory=str(MIGRATIONS_DIR))
+
+
+def test_0012_gives_each_board_with_rungs_a_ladder_version_and_down_again(app: Flask) -> None:
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0011")
+        assert "rating_ladder_versions" not in inspect(db.engine).get_table_names()
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO rating_ladder (game, shown, players) VALUES ('gin', 1600, 2),"
+                " ('gin', 1500, 1), ('romme', 1450, 1)"
+            ))
+        before = first_version()
+        upgrade(directory=str(MIGRATIONS_DIR))
+        versions = dict(db.session.execute(
+            text("SELECT game, version FROM rating_ladder_versions")).all())
+        assert set(versions) == {"gin", "romme"}
+        assert versions["gin"] == versions["romme"]
+        assert before <= versions["gin"] <= first_version()
+        db.session.rollback()
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0011")
+        assert "rating_ladder_versions" not in inspect(db.engine).get_table_names()
         upgrade(directory=str(MIGRATIONS_DIR))
 
 

@@ -191,6 +191,38 @@ def test_the_rating_board_takes_the_same_few_queries_however_many_players(
     assert queries() == few <= 3
 
 
+def test_the_ladder_is_kept_between_requests_until_an_ending_moves_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Read once per worker while its version holds: one statement fewer when kept; an
+    ending that moves a rung is on the board at the next request."""
+    client.get("/?lang=en")
+    statements: list[str] = []
+    with app.app_context():
+        engine = db.engine
+        for n in range(3):
+            play(make_user(f"p{n:02d}"), "wl" * 8, timedelta(days=3))
+
+    def board() -> str:
+        statements.clear()
+        html = client.get("/leaderboard?by=rating").get_data(as_text=True)
+        return html
+
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    first = board()
+    assert len(statements) == 3 and any("rating_ladder " in s for s in statements)
+    assert [cell(first, f"p{n:02d}", "rank") for n in range(3)] == ["1", "1", "1"]
+    again = board()
+    assert len(statements) == 2 and not any("rating_ladder " in s for s in statements)
+    assert listed(again) == listed(first) == ["p00", "p01", "p02"]
+    with app.app_context():
+        play(make_user("top"), "wwl" * 5, timedelta(days=2))
+    moved = board()
+    assert len(statements) == 3
+    assert listed(moved) == ["top", "p00", "p01", "p02"]
+    assert [cell(moved, name, "rank") for name in listed(moved)] == ["1", "2", "2", "2"]
+
+
 def test_the_switch_leads_between_the_points_and_rating_boards(client: FlaskClient):
     client.get("/?lang=en")
     points = client.get("/leaderboard?game=hu").get_data(as_text=True)

@@ -38,6 +38,7 @@ from webapp.models import (
     MatchResult,
     PlayerRating,
     RatingLadder,
+    RatingLadderVersion,
     RatingUpdate,
     new_match_id,
 )
@@ -283,6 +284,13 @@ def test_the_recount_command_reports_a_difference_and_fixes_it(
     assert "2 difference(s)" in broken.output
     assert "'matches': 13" in broken.output and "'matches': 12" in broken.output
     assert "kept {'players': 2}, replayed {'players': 1}" in broken.output
+    with app.app_context():
+        before = db.session.get(RatingLadderVersion, GIN)
+        assert before is not None
+        broken_version = before.version
     fixed = runner.invoke(args=["recount-ratings", "--fix"])
     assert fixed.exit_code == 0 and "Ratings rewritten" in fixed.output
     assert "0 difference(s)" in runner.invoke(args=["recount-ratings"]).output
+    # The rewritten rungs have a new version, so no worker keeps showing the broken ones.
+    with app.app_context():
+        assert db.session.get(RatingLadderVersion, GIN).version == broken_version + 1

@@ -23,9 +23,19 @@ from tests.web.account_helpers import (
 from tests.web.play_helpers import get
 from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
-from webapp.models import GIN, HU, ROMME, Match, PlayerRating, RatingLadder, RatingUpdate
+from webapp.models import (
+    GIN,
+    HU,
+    ROMME,
+    Match,
+    PlayerRating,
+    RatingLadder,
+    RatingLadderVersion,
+    RatingUpdate,
+)
 from webapp.rating import rebuild
 from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, updated
+from webapp.rating.ladder_version import first_version
 from webapp.rating.levels import level
 
 NOW = datetime.now(UTC)
@@ -129,6 +139,39 @@ def test_a_settled_rating_is_listed_on_its_rung_and_moves_between_rungs(app: Fla
         db.session.commit()
         rating = updated(rating, [(anchor(GIN, "expert"), WIN)])
         assert ladder(GIN) == {round(rating.rating): 1}
+
+
+def version(game: str) -> int | None:
+    return db.session.scalar(
+        select(RatingLadderVersion.version).where(RatingLadderVersion.game == game)
+    )
+
+
+def test_the_ladder_version_rises_by_one_with_each_ending_that_moves_a_rung(app: Flask) -> None:
+    with app.app_context():
+        ann = make_user("ann")
+        rating = START
+        for n in range(9):  # provisional throughout: on no rung, so no version either
+            seed_result(ann, outcome="won" if n % 2 else "lost",
+                        finished_at=NOW + timedelta(minutes=n))
+            db.session.commit()
+            rating = updated(rating, [(anchor(GIN, "normal"), WIN if n % 2 else LOSS)])
+            assert rating.provisional and version(GIN) is None
+        before = first_version()
+        seed_result(ann, outcome="won", finished_at=NOW + timedelta(minutes=9))
+        db.session.commit()
+        started = version(GIN)
+        # Her first rung: the board's row made, from the clock in microseconds.
+        assert started is not None and before <= started <= first_version()
+        assert ladder(GIN) == {round(updated(rating, [(anchor(GIN, "normal"), WIN)]).rating): 1}
+        seed_result(ann, outcome="won", difficulty="expert", finished_at=NOW + timedelta(hours=1))
+        db.session.commit()
+        assert version(GIN) == started + 1
+        # Another board's ending leaves this board's version; a loss at easy moves her again.
+        seed_result(ann, outcome="won", game=HU, finished_at=NOW + timedelta(hours=2))
+        seed_result(ann, outcome="lost", difficulty="easy", finished_at=NOW + timedelta(hours=3))
+        db.session.commit()
+        assert version(GIN) == started + 2 and version(HU) is None
 
 
 def test_a_later_ending_unlists_a_player_ninety_days_inactive(app: Flask) -> None:

@@ -2,13 +2,16 @@
 
 Only settled ratings of players active lately are ranked (`webapp.rating.standing`): those
 ``listed`` in ``player_ratings`` whose last match is within `standing.INACTIVE_AFTER`. Read from
-the kept ratings and their ladder, never from the history; four queries, each bounded by the
-page size, the number of distinct printed ratings, or the players gone inactive since the last
-sweep (`webapp.rating.record`):
+the kept ratings and their ladder, never from the history; three queries (four when the ladder
+changed since this worker last read it), each bounded by the page size, the number of distinct
+printed ratings, or the players gone inactive since the last sweep (`webapp.rating.record`):
 
-- the listed players found inactive but not swept yet (usually none), by printed rating;
-- the ladder (``rating_ladder``: listed players per printed rating), less those: the number of
-  ranked players, each rung's rank and the rung where page *n* starts;
+- the ladder's version (`webapp.rating.ladder_version`) and the listed players found inactive
+  but not swept yet (usually none), by printed rating;
+- the ladder (``rating_ladder``: listed players per printed rating; one rung per printed
+  rating, 564 at 5,000,000 results), kept per worker while its version holds, less those
+  inactive players: the number of ranked players, each rung's rank and the rung where page
+  *n* starts;
 - the page, read from ``ix_player_ratings_listing`` (game, printed ↓, rating ↓, name): seek to
   that rung, skip its players listed on earlier pages, take ``size`` rows;
 - the viewer's row, a primary-key read; its rank a sum over the rungs above it.
@@ -27,14 +30,16 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import and_, select
 
 from webapp.extensions import db
-from webapp.models import PlayerRating, RatingLadder, User
+from webapp.models import PlayerRating, RatingLadder, RatingLadderVersion, User
 from webapp.rating import standing
 from webapp.rating.glicko import is_provisional
 
 _R = PlayerRating.__table__.c
+_V = RatingLadderVersion.__table__.c
 
 
 class Unranked(StrEnum):
@@ -87,15 +92,12 @@ class _Rung:
     players: int
 
 
-def _rungs(game: str, since: datetime) -> list[_Rung]:
-    """The board's rungs of ranked players, highest first: the ladder less the listed players
-    found inactive that no sweep has unlisted yet."""
-    stale = Counter(
-        int(shown)
-        for shown in db.session.scalars(
-            select(_R.shown).where(_R.game == game, _R.listed, _R.last_played < since)
-        )
-    )
+_KEPT = "rating_ladders"
+"""Where `current_app.extensions` keeps each board's ladder: game → (version, rungs)."""
+
+
+def _ladder(game: str) -> tuple[_Rung, ...]:
+    """The board's rungs of listed players, highest first, as ``rating_ladder`` holds them."""
     ladder = db.session.execute(
         select(RatingLadder.shown, RatingLadder.players)
         .where(RatingLadder.game == game, RatingLadder.players > 0)
@@ -103,9 +105,56 @@ def _rungs(game: str, since: datetime) -> list[_Rung]:
     )
     rungs, above = [], 0
     for shown, players in ladder:
-        ranked = int(players) - stale[int(shown)]
+        rungs.append(_Rung(int(shown), above, int(players)))
+        above += int(players)
+    return tuple(rungs)
+
+
+def _kept_ladder(game: str, version: int) -> tuple[_Rung, ...]:
+    """`_ladder`, read again only when the board's version is not the one it was kept at.
+
+    Read after the version, so what is kept is at least as new as the version it is kept
+    under; no request reads that version once a newer one is committed."""
+    kept: dict[str, tuple[int, tuple[_Rung, ...]]] = current_app.extensions.setdefault(_KEPT, {})
+    found = kept.get(game)
+    if found is not None and found[0] == version:
+        return found[1]
+    rungs = _ladder(game)
+    kept[game] = (version, rungs)  # one assignment: safe beside the worker's other threads
+    return rungs
+
+
+def _rungs(game: str, since: datetime) -> list[_Rung]:
+    """The board's rungs of ranked players, highest first: the ladder less the listed players
+    found inactive that no sweep has unlisted yet."""
+    found = db.session.execute(
+        select(_V.version, _R.shown)
+        .select_from(
+            RatingLadderVersion.__table__.outerjoin(
+                PlayerRating.__table__,
+                and_(_R.game == _V.game, _R.listed, _R.last_played < since),
+            )
+        )
+        .where(_V.game == game)
+    ).all()
+    if found:
+        ladder = _kept_ladder(game, int(found[0].version))
+        stale = Counter(int(row.shown) for row in found if row.shown is not None)
+    else:  # a board no ending has changed since the versions began (tests write rungs directly)
+        ladder = _ladder(game)
+        stale = Counter(
+            int(shown)
+            for shown in db.session.scalars(
+                select(_R.shown).where(_R.game == game, _R.listed, _R.last_played < since)
+            )
+        )
+    if not stale:
+        return list(ladder)
+    rungs, above = [], 0
+    for rung in ladder:
+        ranked = rung.players - stale[rung.shown]
         if ranked > 0:
-            rungs.append(_Rung(int(shown), above, ranked))
+            rungs.append(_Rung(rung.shown, above, ranked))
             above += ranked
     return rungs
 

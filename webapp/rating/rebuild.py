@@ -27,8 +27,16 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select
 
 from webapp.extensions import db
-from webapp.models import MatchResult, PlayerRating, RatingLadder, RatingUpdate, User, utcnow
-from webapp.rating import period, standing
+from webapp.models import (
+    MatchResult,
+    PlayerRating,
+    RatingLadder,
+    RatingLadderVersion,
+    RatingUpdate,
+    User,
+    utcnow,
+)
+from webapp.rating import ladder_version, period, standing
 from webapp.rating.glicko import START, Rating
 from webapp.rating.scores import deciding_hands
 
@@ -225,6 +233,11 @@ def _listing_differences(kept: Any, now: datetime) -> list[Difference]:
     return found
 
 
+def _versioned() -> list[str]:
+    """The boards whose ladder has a version."""
+    return list(db.session.scalars(select(RatingLadderVersion.game)))
+
+
 def rewrite() -> None:
     """Replace every rating update, rating and rung with the replay. The caller commits."""
     connection = db.session.connection()
@@ -256,3 +269,5 @@ def rewrite() -> None:
             insert(_LADDER),
             [{"game": g, "shown": s, "players": n} for (g, s), n in sorted(rungs.items())],
         )
+    # Every board's rungs were rewritten, those left empty too.
+    ladder_version.bump(connection, {game for _, game in replay.ratings} | set(_versioned()))

@@ -12,7 +12,8 @@ ended match (and ``rating_updates`` is keyed by the match as well). In that tran
 2. The owner's rating is read and locked (``FOR UPDATE``), or starts at `glicko.START`.
 3. One Glicko-2 period against the level played (`webapp.rating.period`).
 4. The rating, the update's row and the ladder's moves are written, the ladder's rungs in one
-   order by every writer, so two endings never wait on each other in a cycle.
+   order by every writer, so two endings never wait on each other in a cycle; then, when any
+   rung moved, the ladder's version (`webapp.rating.ladder_version`), last.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from sqlalchemy import and_, bindparam, insert, select, update
 
 from webapp.extensions import db
 from webapp.models import MatchResult, PlayerRating, RatingLadder, RatingUpdate, User, utcnow
-from webapp.rating import period, standing
+from webapp.rating import ladder_version, period, standing
 from webapp.rating.glicko import START, Rating
 from webapp.totals import dialect_insert
 
@@ -83,9 +84,9 @@ def _ladder_move(dialect: str) -> Any:
     )
 
 
-def record(result: MatchResult) -> None:
-    """Move ``result``'s owner's rating on its board by this one ended match. The caller
-    commits (`webapp.ranking.record_result`)."""
+def record(result: MatchResult) -> Rating:
+    """Move ``result``'s owner's rating on its board by this one ended match; return the
+    rating after it. The caller commits (`webapp.ranking.record_result`)."""
     connection = db.session.connection()
     now = utcnow()
     moves: Counter[int] = Counter()
@@ -129,6 +130,8 @@ def record(result: MatchResult) -> None:
     if rungs:
         # In rung order, so two endings never wait on each other's rungs in a cycle.
         connection.execute(_ladder_move(connection.dialect.name), rungs)
+        ladder_version.bump(connection, [result.game])
+    return after
 @dataclass(frozen=True)
 class Change:
     """A match's rating change, as the match-over page prints it: ``1500 → 1523``."""
