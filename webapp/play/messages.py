@@ -18,13 +18,10 @@ from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
 from webapp.labels import hand_end_name, shape_name
+from webapp.refusals import refusal_sentences
 
-REFUSALS: dict[Refusal | Reason, LazyString] = {
-    Refusal.NOT_YOUR_TURN: _l("It is not your turn yet."),
-    Refusal.WRONG_PHASE: _l("That move is not possible at this point of the hand."),
-    Refusal.DRAW_FIRST: _l("Draw a card first: from the stock or from the discard pile."),
+REFUSALS = refusal_sentences({
     Refusal.ALREADY_DREW: _l("You have already drawn this turn. Now discard a card."),
-    Refusal.NOT_IN_HAND: _l("That card is not in your hand."),
     Refusal.CANNOT_DISCARD_TAKEN_CARD: _l(
         "You took that card from the discard pile this turn, so you cannot discard it now."
     ),
@@ -32,17 +29,13 @@ REFUSALS: dict[Refusal | Reason, LazyString] = {
         "Your deadwood would be over %(limit)s after that discard, so you cannot knock."
     ),
     Reason.NOT_GIN: _l("That discard would leave deadwood, so it is not gin."),
-    Refusal.DISCARD_PILE_EMPTY: _l("The discard pile is empty."),
     Reason.DECIDE_UPCARD: _l("First take the upcard or pass."),
     Reason.UPCARD_DECLINED: _l(
         "Both players passed on the upcard, so the first draw must come from the stock."
     ),
     Reason.UPCARD_ALREADY_DECIDED: _l("The upcard has already been decided."),
-    Refusal.HAND_NOT_OVER: _l("This hand is still being played."),
-    Refusal.MATCH_OVER: _l("This match is over. Start a new one."),
-}
+})
 
-STALE = _l("The table had moved on since that page was shown. Here is the current table.")
 
 
 def refusal(reason: Refusal | Reason, ruleset: engine.Ruleset) -> str:

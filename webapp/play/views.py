@@ -16,7 +16,6 @@ from webapp.models import GIN, PERSON
 from webapp.play.forms import read_confirm, read_move
 from webapp.play.hints import hint_text
 from webapp.play.messages import (
-    STALE,
     dead_hand_line,
     deadwood_words,
     ending_line,
@@ -32,6 +31,7 @@ from webapp.play.messages import (
 )
 from webapp.play.results import COMPUTER
 from webapp.play.table import build_table
+from webapp.refusals import STALE
 from webapp.review import service as reviews
 from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 

@@ -11,22 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import LazyString
-
 import romme_engine as romme
 from webapp.banner import Banner
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON
+from webapp.refusals import refusal_sentences
 from webapp.romme.cards import card_text, cards_text
 
-REFUSALS: dict[romme.Refusal | romme.Reason, LazyString] = {
-    romme.Refusal.NOT_YOUR_TURN: _l("It is not your turn yet."),
-    romme.Refusal.WRONG_PHASE: _l("That move is not possible at this point of the hand."),
-    romme.Refusal.DRAW_FIRST: _l("Draw a card first: from the stock or from the discard pile."),
+REFUSALS = refusal_sentences({
     romme.Refusal.ALREADY_DREW: _l("You have already drawn this turn."),
-    romme.Refusal.NOT_IN_HAND: _l("That card is not in your hand."),
-    romme.Refusal.DISCARD_PILE_EMPTY: _l("The discard pile is empty."),
     romme.Reason.TAKEN_CARD_UNUSABLE: _l(
         "You can take %(card)s only if you can lay it out this turn; before your opening it "
         "must be part of melds worth at least %(opening)d."
@@ -62,11 +56,8 @@ REFUSALS: dict[romme.Refusal | romme.Reason, LazyString] = {
     romme.Reason.JOKER_NOT_RELAID: _l(
         "Lay the joker you swapped out again (in a meld or on one) before you discard."
     ),
-    romme.Refusal.HAND_NOT_OVER: _l("This hand is still being played."),
-    romme.Refusal.MATCH_OVER: _l("This match is over. Start a new one."),
-}
+})
 
-STALE = _l("The table had moved on since that page was shown. Here is the current table.")
 
 
 def _card_of(detail: str) -> str:

@@ -18,10 +18,10 @@ from webapp import games, matches, ranking
 from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON, ROMME
+from webapp.refusals import STALE
 from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
 from webapp.romme.hints import hint_marks, hint_text, person_hint
 from webapp.romme.messages import (
-    STALE,
     ending_line,
     hand_banner,
     match_banner,
