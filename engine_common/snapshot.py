@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from engine_common.errors import InvalidInputError
+from engine_common.presets import named
 
 SNAPSHOT_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 """What reading a damaged snapshot may raise (``InvalidInputError`` is a ``ValueError``)."""
@@ -57,12 +58,7 @@ def unseal(
 ) -> tuple[R, str, str]:
     """The ruleset, seed and player seed of a snapshot whose version the engine accepted."""
     rules = data["rules"]
-    if isinstance(rules, str):
-        if rules not in presets:
-            raise InvalidInputError(f"unknown ruleset {rules!r}")
-        ruleset = presets[rules]
-    else:
-        ruleset = from_dict(rules)
+    ruleset = named(presets, rules) if isinstance(rules, str) else from_dict(rules)
     return ruleset, str(data["seed"]), str(data.get("player_seed", ""))
 
 

@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, Any
 from engine_common import contract
 from engine_common.fairness import deal_seed
 from engine_common.snapshot import reading, seal, unseal
+from engine_common.turns import check_deal_on, play_move
 from gin_engine.actions import Action, NextHand
 from gin_engine.cards import Card
 from gin_engine.deck import shuffled_deck
-from gin_engine.errors import IllegalActionError, InvalidInputError, Refusal
+from gin_engine.errors import IllegalActionError, InvalidInputError
 from gin_engine.hand import Event, Hand, Phase
 from gin_engine.results import HandResult, Settlement, hand_points, settle
 from gin_engine.ruleset import PRESETS, MatchEnd, NextDealer, Ruleset
@@ -126,21 +127,13 @@ class Match:
 
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
-        if self.settlement is not None:
-            raise IllegalActionError(Refusal.MATCH_OVER)
-        if isinstance(action, NextHand):
-            self.next_hand()
-            return
-        self.hand.apply(player, action)
-        if self.hand.result is not None:
-            self._record(self.hand.result)
+        result = play_move(IllegalActionError, self, player, action, NextHand)
+        if result is not None:
+            self._record(result)
 
     def next_hand(self, deck: Sequence[Card] | None = None) -> None:
         """Deal the next hand; ``deck`` fixes its order for tests."""
-        if self.settlement is not None:
-            raise IllegalActionError(Refusal.MATCH_OVER)
-        if self.hand.phase is not Phase.HAND_OVER:
-            raise IllegalActionError(Refusal.HAND_NOT_OVER)
+        check_deal_on(IllegalActionError, self.is_over, self.hand.phase is Phase.HAND_OVER)
         self.deals += 1
         seed = deal_seed(self.seed, self.player_seed)
         order = list(deck) if deck is not None else shuffled_deck(seed, self.deals)

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine_common.presets import named
 from gin_engine.errors import InvalidInputError
 
 DECK_SIZE = 52
@@ -136,7 +137,4 @@ DEFAULT_PRESET = STANDARD.name
 
 
 def preset(name: str) -> Ruleset:
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise InvalidInputError(f"unknown ruleset: {name!r}") from None
+    return named(PRESETS, name)

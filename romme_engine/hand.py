@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine_common import events
+from engine_common.turns import check_turn
 from romme_engine.actions import (
     Action,
     Discard,
@@ -158,10 +159,7 @@ class Hand:
 
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
-        if self.phase is Phase.HAND_OVER:
-            raise IllegalActionError(Refusal.WRONG_PHASE, "the hand is over")
-        if player != self.turn:
-            raise IllegalActionError(Refusal.NOT_YOUR_TURN)
+        check_turn(IllegalActionError, self.phase is Phase.HAND_OVER, player, self.turn)
         if isinstance(action, DrawStock | TakeDiscard):
             self._draw(player, action)
             return

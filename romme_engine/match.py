@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 from engine_common import contract
 from engine_common.fairness import deal_seed
 from engine_common.snapshot import check_version, reading, seal, unseal
+from engine_common.turns import check_deal_on, play_move
 from romme_engine.actions import Action, NextHand
 from romme_engine.cards import Card
 from romme_engine.deck import shuffled_deck
-from romme_engine.errors import IllegalActionError, Refusal
+from romme_engine.errors import IllegalActionError
 from romme_engine.hand import Hand, Phase
 from romme_engine.legal import legal_actions
 from romme_engine.results import HandResult, Standing, match_over, standing, totals
@@ -105,22 +106,14 @@ class Match:
 
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
-        if self.standing is not None:
-            raise IllegalActionError(Refusal.MATCH_OVER)
-        if isinstance(action, NextHand):
-            self.next_hand()
-            return
-        self.hand.apply(player, action)
-        if self.hand.result is not None:
-            self.results.append(self.hand.result)
+        result = play_move(IllegalActionError, self, player, action, NextHand)
+        if result is not None:
+            self.results.append(result)
             self._settle_if_over()
 
     def next_hand(self, deck: Sequence[Card] | None = None) -> None:
         """Deal the next hand, dealt by the player left of the last dealer."""
-        if self.standing is not None:
-            raise IllegalActionError(Refusal.MATCH_OVER)
-        if self.hand.phase is not Phase.HAND_OVER:
-            raise IllegalActionError(Refusal.HAND_NOT_OVER)
+        check_deal_on(IllegalActionError, self.is_over, self.hand.phase is Phase.HAND_OVER)
         number = self.hand.number + 1
         mixed = deal_seed(self.seed, self.player_seed)
         order = list(deck) if deck is not None else shuffled_deck(mixed, number)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from engine_common.presets import named
 from romme_engine.errors import InvalidInputError
 
 
@@ -52,7 +53,4 @@ DEFAULT_PRESET = ROMME.name
 
 
 def preset(name: str) -> Ruleset:
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise InvalidInputError(f"unknown ruleset: {name!r}") from None
+    return named(PRESETS, name)

@@ -13,10 +13,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine_common.turns import bot_move
 from gin_engine.actions import Action, Discard, Gin, Knock, NextHand
 from gin_engine.cards import DECK, RANK_BITS, Card, CardMask, bit_indices, to_mask
-from gin_engine.errors import IllegalActionError, Refusal
-from gin_engine.hand import Phase
+from gin_engine.errors import IllegalActionError
 from gin_engine.melds import deadwood_mask
 from gin_engine.view import PlayerView, legal_actions
 
@@ -33,11 +33,9 @@ class Bot:
 
     def choose(self, view: PlayerView) -> Action:
         """One legal action for ``view``; between hands it deals on."""
-        if view.phase is Phase.HAND_OVER:
-            return NextHand()
-        if not view.my_turn:
-            raise IllegalActionError(Refusal.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
-        return self.policy(view, self.rng)
+        return bot_move(
+            IllegalActionError, view, self.level, NextHand, lambda: self.policy(view, self.rng)
+        )
 
 
 def min_discard(

@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from engine_common.turns import bot_move
 from romme_engine.actions import Action, NextHand
 from romme_engine.ai.hints import Hint, hint
 from romme_engine.ai.levels import STYLES as LEVEL_STYLES
 from romme_engine.ai.plan import Style, Why, step
-from romme_engine.errors import IllegalActionError, Refusal
-from romme_engine.hand import Phase
+from romme_engine.errors import IllegalActionError
 from romme_engine.view import PlayerView
 
 LEVELS = ("simple", "easy", "normal", "expert")
@@ -31,11 +31,9 @@ class Bot:
 
     def choose(self, view: PlayerView) -> Action:
         """One legal action for ``view``; between hands it deals on."""
-        if view.phase is Phase.HAND_OVER:
-            return NextHand()
-        if not view.my_turn:
-            raise IllegalActionError(Refusal.NOT_YOUR_TURN, f"{self.level} bot asked out of turn")
-        return step(view, self.style)[0]
+        return bot_move(
+            IllegalActionError, view, self.level, NextHand, lambda: step(view, self.style)[0]
+        )
 
 
 def make_bot(level: str, rng: random.Random) -> Bot:

@@ -36,9 +36,11 @@ import pytest
 
 import gin_engine as gin
 import romme_engine as romme
+import romme_engine.ai as romme_bots
 from engine_common.contract import HAND_OVER, MATCH_OVER
 from engine_common.errors import IllegalActionError
 from engine_common.refusals import Refusal
+from gin_engine import ai as gin_bots
 from gin_engine.ai.easy import easy_policy
 from gin_engine.deck import stacked_deck
 from romme_engine.melds import End
@@ -69,6 +71,7 @@ class Engine:
     """How many (position, seat) pairs to check."""
     kinds: set[type]
     """The action kinds the positions must reach."""
+    make_bot: Callable[[str, random.Random], Any]
 
 
 def gin_hidden(match: gin.Match, seat: int) -> set[gin.Card]:
@@ -153,6 +156,7 @@ ENGINES = [
         positions=5000,
         kinds={gin.TakeUpcard, gin.PassUpcard, gin.DrawStock, gin.DrawDiscard, gin.NextHand,
                gin.Discard, gin.Knock, gin.Gin},
+        make_bot=gin_bots.make_bot,
     ),
     Engine(
         name="romme",
@@ -171,6 +175,7 @@ ENGINES = [
         positions=1500,
         kinds={romme.DrawStock, romme.TakeDiscard, romme.LayMeld, romme.LayOff,
                romme.SwapJoker, romme.TakeBack, romme.Discard, romme.NextHand},
+        make_bot=romme_bots.make_bot,
     ),
 ]
 
@@ -303,6 +308,43 @@ def test_an_ended_match_accepts_nothing(engine: Engine):
         with pytest.raises(engine.module.IllegalActionError) as refusal:
             match.apply(seat, engine.module.NextHand())
         assert refusal.value.reason is engine.module.Refusal.MATCH_OVER
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_every_game_asks_who_may_move_first(engine: Engine):
+    """``engine_common.turns``: the same first checks with the same codes, raised as the
+    engine's own error; a computer player deals on between hands."""
+    match = engine.matches[0]()
+    to_act = match.turn
+    waiting = (to_act + 1) % match.players
+    before = match.to_dict()
+    move = match.legal_actions(to_act)[0]
+    for seat, action, reason in (
+        (waiting, move, Refusal.NOT_YOUR_TURN),
+        (to_act, engine.module.NextHand(), Refusal.HAND_NOT_OVER),
+    ):
+        with pytest.raises(engine.module.IllegalActionError) as refusal:
+            match.apply(seat, action)
+        assert refusal.value.reason is reason
+    with pytest.raises(engine.module.IllegalActionError) as refusal:
+        engine.make_bot("easy", random.Random(0)).choose(match.view(waiting))
+    assert str(refusal.value) == "not-your-turn: easy bot asked out of turn"
+    assert match.to_dict() == before
+    between = next(m for m, _ in played(engine) if m.phase == HAND_OVER)
+    bot = engine.make_bot("easy", random.Random(0))
+    assert bot.choose(between.view(0)) == engine.module.NextHand()
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_a_preset_is_looked_up_by_name_alike(engine: Engine):
+    name = next(iter(engine.module.PRESETS))
+    assert engine.module.preset(name) is engine.module.PRESETS[name]
+    with pytest.raises(engine.module.InvalidInputError, match="^unknown ruleset: 'nope'$"):
+        engine.module.preset("nope")
+    data = engine.matches[0]().to_dict()
+    data["rules"] = "nope"
+    with pytest.raises(engine.module.InvalidInputError, match="unknown ruleset: 'nope'"):
+        engine.module.Match.from_dict(data)
 
 
 def test_the_refusal_codes_every_game_knows_are_written_once():
