@@ -19,6 +19,13 @@ from engine_common.errors import InvalidInputError
 M = TypeVar("M", bound=StrEnum)
 C = TypeVar("C")
 
+DRAW_STOCK = "s"
+"""The letter of a stock draw in every game's ``Move`` (stored: it never changes); the card
+drawn stays hidden, so the event carries none."""
+DISCARD = "x"
+"""The letter of a plain discard (not a knock, gin or going out) in every game's ``Move``
+(stored)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event(Generic[M, C]):

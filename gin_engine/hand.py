@@ -52,9 +52,9 @@ class Move(StrEnum):
 
     TAKE_UPCARD = "t"
     PASS_UPCARD = "p"
-    DRAW_STOCK = "s"
+    DRAW_STOCK = events.DRAW_STOCK
     DRAW_DISCARD = "d"
-    DISCARD = "x"
+    DISCARD = events.DISCARD
     KNOCK = "k"
     GIN = "g"
 

@@ -53,9 +53,9 @@ class Phase(StrEnum):
 class Move(StrEnum):
     """Kinds of public events in a hand's history (the table itself shows the melds)."""
 
-    DRAW_STOCK = "s"
+    DRAW_STOCK = events.DRAW_STOCK
     TAKE_DISCARD = "t"
-    DISCARD = "x"
+    DISCARD = events.DISCARD
     OUT = "o"
     """The final discard of the player going out."""
     RESHUFFLE = "r"

@@ -37,6 +37,7 @@ import pytest
 import gin_engine as gin
 import romme_engine as romme
 import romme_engine.ai as romme_bots
+from engine_common import events
 from engine_common.contract import HAND_OVER, MATCH_OVER
 from engine_common.errors import IllegalActionError
 from engine_common.refusals import Refusal
@@ -46,8 +47,6 @@ from gin_engine.deck import stacked_deck
 from romme_engine.melds import End
 from tests.engine.romme_play import QUICK as ROMME_ONE_HAND
 
-STOCK_DRAW = "s"
-"""Both engines' ``Move`` letter for a stock draw: the card drawn stays hidden."""
 NOT_IN_VIEW = {"results", "settlement", "standing", "ruleset"}
 """View fields about earlier hands (their cards were shown) and the rules."""
 
@@ -229,7 +228,7 @@ def check_view(engine: Engine, match: Any, seat: int) -> None:
     seen_face_up = {e.card for e in match.hand.history if e.card is not None}
     hidden = engine.hidden(match, seat) - seen_face_up
     assert not set(cards_in(view, engine.card)) & hidden
-    assert all(e.card is None for e in view.history if e.move == STOCK_DRAW)
+    assert all(e.card is None for e in view.history if e.move == events.DRAW_STOCK)
 
 
 def check_actions(engine: Engine, match: Any, seat: int, rng: random.Random) -> set[type]:
@@ -356,6 +355,12 @@ def test_the_refusal_codes_every_game_knows_are_written_once():
     for own in (gin.Reason, romme.Reason):
         assert not {r.value for r in own} & {r.value for r in Refusal}
         assert not {r.name for r in own} & {r.name for r in Refusal}
+
+
+def test_the_move_letters_every_game_shares_are_written_once():
+    assert (events.DRAW_STOCK, events.DISCARD) == ("s", "x")  # stored in every hand's history
+    for move in (gin.Move, romme.Move):
+        assert (move.DRAW_STOCK.value, move.DISCARD.value) == (events.DRAW_STOCK, events.DISCARD)
 
 
 def test_a_gin_match_has_two_seats_and_says_so():
