@@ -86,7 +86,9 @@ class Match(Protocol[A, V]):
 
     def legal_actions(self, player: int) -> list[A]: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """A versioned, compact, JSON-safe snapshot (``engine_common.snapshot``'s envelope);
+        ``MatchType.from_dict`` restores the exact match."""
 
 
 M = TypeVar("M", bound=Match[Any, Any], covariant=True)

@@ -184,8 +184,8 @@ class Match:
         return legal_actions(self.view(player))
 
     def to_dict(self) -> dict[str, Any]:
-        """A versioned, compact, JSON-safe snapshot (``engine_common.snapshot``'s envelope);
-        ``from_dict`` restores the exact match."""
+        """Gin Rummy's fields in the snapshot envelope: the deals so far, the results, the
+        hand, and the played hands and stacked decks when there are any."""
         data = seal(SNAPSHOT_VERSION, self.ruleset, PRESETS, self.seed, self.player_seed, {
             "deals": self.deals,
             "results": [encode_result(r) for r in self.results],

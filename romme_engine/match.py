@@ -134,8 +134,8 @@ class Match:
         return legal_actions(self.view(player))
 
     def to_dict(self) -> dict[str, Any]:
-        """A versioned, compact, JSON-safe snapshot (``engine_common.snapshot``'s envelope);
-        ``from_dict`` restores the exact match."""
+        """Rommé's fields in the snapshot envelope: the results and the hand as it stands
+        (table, staged turn, stock runs and the key its refills are shuffled by)."""
         return seal(SNAPSHOT_VERSION, self.ruleset, PRESETS, self.seed, self.player_seed, {
             "results": [encode_result(r) for r in self.results],
             "hand": encode_hand(self.hand),
