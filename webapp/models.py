@@ -398,6 +398,25 @@ class RatingLadder(db.Model):  # type: ignore[name-defined,misc]
     players: Mapped[int] = mapped_column(Integer, nullable=False)
 
 
+class PlayerChart(db.Model):  # type: ignore[name-defined,misc]
+    """The player page's two charts on one board, kept: the owner's last ranking point awards
+    and rating updates there, oldest first (`webapp.charts`, written with each ended match).
+
+    ``awards`` ``[[µs, points], ...]``; ``ratings`` ``[[µs, rating, rd], ...]`` (µs: the
+    award's or the match's end in microseconds since 1970 UTC). The board of all games
+    (``ALL_GAMES``) has awards only.
+    """
+
+    __tablename__ = "player_charts"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    awards: Mapped[list[list[int]]] = mapped_column(JSON, nullable=False)
+    ratings: Mapped[list[list[float]]] = mapped_column(JSON, nullable=False)
+
+
 class RatingLadderVersion(db.Model):  # type: ignore[name-defined,misc]
     """How many times one board's ``rating_ladder`` has changed: the rating board keeps the
     ladder's rungs between requests and reads only this to know they still hold

@@ -2,7 +2,8 @@
 
 Both are written in the transaction that ends the match (the caller commits), so a match is
 counted exactly when it ends; so are the owner's totals (`webapp.totals`), which the boards
-read, and the owner's skill rating (`webapp.rating`). ``point_awards.match_id`` and
+read, the owner's skill rating (`webapp.rating`) and the player page's charts
+(`webapp.charts`). ``point_awards.match_id`` and
 ``match_results.match_id`` are unique: were a second writer ever to get this far, its whole
 transaction — the match save included — would fail instead of counting twice.
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from webapp import totals
+from webapp import charts, totals
 from webapp.extensions import db
 from webapp.models import MatchResult, Outcome, PointAward
 from webapp.points import RANKING_POINTS
@@ -49,7 +50,7 @@ def record_result(row: MatchResult) -> None:
     # A second recording of this match fails here, on the unique match_id, before the totals.
     db.session.flush()
     totals.count(row, points)
-    rating.record(row)
+    charts.record(row, points, rating.record(row))
 
 
 def points_awarded(match_id: str) -> int | None:

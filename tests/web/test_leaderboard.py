@@ -15,7 +15,7 @@ from tests.web.account_helpers import PASSWORD, login, make_user, real_user, see
 from tests.web.board_helpers import cell, listed, pinned
 from webapp.accounts.passwords import hash_password
 from webapp.board.leaderboard import week_start
-from webapp.board.profile import CHART_AWARDS
+from webapp.charts import LENGTH as CHART_AWARDS
 from webapp.extensions import db
 from webapp.models import PlayerTotal, User, utcnow
 

@@ -1,5 +1,5 @@
 """The player pages' parts kept between requests (webapp/board/page_cache.py): a page seen again
-reads three statements, and what it shows is still the database's — after a new result, after
+reads two statements, and what it shows is still the database's — after a new result, after
 a kept review, for each viewer, language and time zone on their own."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.web.account_helpers import real_user, register, seed_result, user_id
 from tests.web.test_review import finish_as_owner
 from webapp.board import page_cache
 from webapp.extensions import db
-from webapp.models import GIN, PlayerRating, User, utcnow
+from webapp.models import GIN, HU, PlayerRating, User, utcnow
 
 RECENT = re.compile(r'<li data-match="([^"]+)"')
 RATING = re.compile(r'data-rating="gin">(\d+)\??')
@@ -72,10 +72,28 @@ def test_a_page_seen_again_reads_its_kept_parts(app: Flask, client: FlaskClient)
         page(client, "/u/kept_reader")
     with statements(app) as again:
         html = page(client, "/u/kept_reader")
-    # The user by name, the totals and rank, the freshness token: the charts, the ratings and
-    # the last matches come from the kept parts.
-    assert len(again) == 3 < len(first)
+    # The user by name, then the totals and rank with the freshness token: the charts, the
+    # ratings and the last matches come from the kept parts.
+    assert len(again) == 2 < len(first)
     assert len(RECENT.findall(html)) == 1
+
+
+def test_a_board_without_totals_reads_the_token_on_its_own(app: Flask, client: FlaskClient):
+    """A player who has played 胡牌制 only, on the Gin Rummy board: no totals row to read the
+    token with, so one statement more; a new result still shows at once."""
+    with app.app_context():
+        player = real_user("hu_only")
+        first = seed_result(player, game=HU, finished_at=utcnow() - timedelta(hours=2))
+        db.session.commit()
+    page(client, "/u/hu_only")
+    with statements(app) as again:
+        assert RECENT.findall(page(client, "/u/hu_only")) == [first]
+    assert len(again) == 3
+    with app.app_context():
+        player = db.session.scalars(select(User).where(User.username == "hu_only")).one()
+        second = seed_result(player, game=HU, finished_at=utcnow() - timedelta(hours=1))
+        db.session.commit()
+    assert RECENT.findall(page(client, "/u/hu_only")) == [second, first]
 
 
 def test_a_part_larger_than_the_room_is_shown_and_not_kept(

@@ -33,19 +33,21 @@ from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import (
     Match,
     MatchResult,
+    PlayerChart,
     PlayerRating,
     PlayerTotal,
     PointAward,
     PointsLadder,
     RatingLadder,
+    RatingLadderVersion,
     RatingUpdate,
 )
 
 UNRANKED_NOTE = "本局继续，但不计入排名"
 COUNTED = (MatchResult, PointAward, PlayerTotal, PointsLadder, PlayerRating, RatingLadder,
-           RatingUpdate)
+           RatingLadderVersion, RatingUpdate, PlayerChart)
 """Every table an ended match can leave a row in: statistics, points, totals, board ladders,
-the rating."""
+the rating, the ladder's version, the player page's charts."""
 
 
 def counted_rows(app: Flask) -> dict[str, int]:

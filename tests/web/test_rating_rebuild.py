@@ -29,6 +29,7 @@ from tests.web.account_helpers import (
 )
 from tests.web.ending_helpers import end_match, memory_backed, race
 from tests.web.play_helpers import get, post_at_once
+from webapp import charts
 from webapp.extensions import db
 from webapp.models import (
     GIN,
@@ -36,6 +37,7 @@ from webapp.models import (
     ROMME,
     Match,
     MatchResult,
+    PlayerChart,
     PlayerRating,
     RatingLadder,
     RatingLadderVersion,
@@ -208,6 +210,9 @@ def test_kept_ratings_equal_a_replay_after_thousands_of_random_endings(app: Flas
 
     with app.app_context():
         assert rebuild.differences() == []
+        # The player page's charts, kept ending by ending, races and abandons included.
+        kept_charts = charts.kept()
+        assert kept_charts == charts.rebuilt() and len(kept_charts) > PLAYERS
         results = db.session.scalar(select(func.count()).select_from(MatchResult))
         assert db.session.scalar(select(func.count()).select_from(RatingUpdate)) == results
         assert results == owned
@@ -224,7 +229,7 @@ def test_kept_ratings_equal_a_replay_after_thousands_of_random_endings(app: Flas
         # The replay written over the kept rows changes nothing the site shows.
         rebuild.rewrite()
         db.session.commit()
-        assert kept_state() == before
+        assert kept_state() == before and charts.kept() == kept_charts
         assert rebuild.differences() == []
 
 
@@ -277,11 +282,15 @@ def test_the_recount_command_reports_a_difference_and_fixes_it(
             update(RatingLadder).where(RatingLadder.shown == kept.shown)
             .values(players=RatingLadder.players + 1)
         )
+        chart = db.session.get(PlayerChart, (ann.id, GIN))
+        assert chart is not None and len(chart.ratings) == 12
+        chart.ratings = chart.ratings[1:]
         db.session.commit()
     broken = runner.invoke(args=["recount-ratings"])
     assert broken.exit_code == 1
-    # Her count of matches, and her rung counting two.
-    assert "2 difference(s)" in broken.output
+    # Her count of matches, her rung counting two, her rating chart short of its oldest.
+    assert "3 difference(s)" in broken.output
+    assert "player_charts" in broken.output and "'ratings': (11, " in broken.output
     assert "'matches': 13" in broken.output and "'matches': 12" in broken.output
     assert "kept {'players': 2}, replayed {'players': 1}" in broken.output
     with app.app_context():

@@ -13,7 +13,7 @@ and ``/u/player1`` 3.4× ``GET /play`` before, the figures after in benchmarks/R
 
 No invalidation: each part's key holds everything its HTML depends on — the part, the player
 (id and name), the board, own page or not, the language, the time zone the dates are shown in,
-the site's root — and a freshness token read live on every request in one statement
+the site's root — and a freshness token read live on every request with the totals
 (`freshness`): the player's newest ``match_results`` row (every ended match writes one, with its
 points award and rating update, in one transaction) and, on one's own page, how many hand
 reviews are kept of the matches the accuracy trend looks at (reviews are computed after a hand
@@ -39,7 +39,7 @@ from cachetools import TTLCache
 from flask import current_app, render_template, request
 from flask_babel import get_locale, get_timezone
 from markupsafe import Markup
-from sqlalchemy import select
+from sqlalchemy import ScalarSelect, select
 
 from webapp.board import profile
 from webapp.extensions import db
@@ -73,22 +73,26 @@ def _parts() -> _Parts:
     return found
 
 
-def freshness(user_id: int, own: bool) -> tuple[Any, ...]:
-    """What changes whenever a kept part of the player's page may: one statement."""
+def freshness(user_id: int, own: bool) -> tuple[ScalarSelect[Any], ...]:
+    """What changes whenever a kept part of the player's page may, as scalar subqueries to
+    read with the page's totals (`profile.totals_and_rank`): no statement of its own."""
     finished_at, match_id = profile.last_result(user_id)
     if own:
-        read = select(finished_at, match_id, review_store.trend_reviews(user_id))
-        return tuple(db.session.execute(read).one())
-    return tuple(db.session.execute(select(finished_at, match_id)).one())
+        return finished_at, match_id, review_store.trend_reviews(user_id)
+    return finished_at, match_id
 
 
 class PageParts:
     """The kept parts of one player page as one viewer sees it."""
 
-    def __init__(self, user: User, game: str, own: bool) -> None:
+    def __init__(self, user: User, game: str, own: bool, token: tuple[Any, ...] | None) -> None:
+        """``token``: `freshness`'s values, read with the totals; ``None`` where the player
+        has no totals on this board (then read here, in a statement of its own)."""
+        if token is None:
+            token = tuple(db.session.execute(select(*freshness(user.id, own))).one())
         self._key = (
             user.id, user.username, game, own, str(get_locale()), str(get_timezone()),
-            request.script_root, freshness(user.id, own),
+            request.script_root, token,
         )
 
     def part(self, name: str, build: Callable[[], dict[str, Any]]) -> Markup:

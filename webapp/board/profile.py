@@ -2,9 +2,9 @@
 rating per game and its history.
 
 Each is a bounded read whatever the player's history: the totals one primary-key row of
-``player_totals``, the ratings the player's rows of ``player_ratings`` (one per game), the last
-matches, the chart's awards and rating updates the newest rows of an index on (user, time),
-``LIMIT``-ed.
+``player_totals``, the ratings the player's rows of ``player_ratings`` (one per game), the
+charts' awards and rating updates one primary-key row of ``player_charts`` (`webapp.charts`),
+the last matches the newest rows of an index on (user, time), ``LIMIT``-ed.
 """
 
 from __future__ import annotations
@@ -18,23 +18,21 @@ from sqlalchemy import ScalarSelect, select
 from webapp import games
 from webapp.board.games import DEFAULT_GAME, UnknownGame, board_game
 from webapp.board.leaderboard import players_above
+from webapp.charts import moment
 from webapp.extensions import db
 from webapp.models import (
-    ALL_GAMES,
     ALL_TIME,
     MatchResult,
     Outcome,
+    PlayerChart,
     PlayerRating,
     PlayerTotal,
     PointAward,
-    RatingUpdate,
 )
 from webapp.points import RANKING_POINTS
 from webapp.rating import standing
 
 RECENT_MATCHES = 10
-CHART_AWARDS = 100
-"""The chart shows the player's last this many awards; the total before them is its baseline."""
 
 
 @dataclass(frozen=True)
@@ -129,17 +127,21 @@ def totals(user_id: int, game: str = DEFAULT_GAME) -> Totals:
     return totals_and_rank(user_id, game)[0]
 
 
-def totals_and_rank(user_id: int, game: str = DEFAULT_GAME) -> tuple[Totals, int | None]:
-    """The player's all-time totals on ``game``'s board and their rank on it (``None`` with no
-    match there), in one read: the totals' row and the sum over the ladder above it."""
+def totals_and_rank(
+    user_id: int, game: str = DEFAULT_GAME, also: tuple[ScalarSelect[Any], ...] = ()
+) -> tuple[Totals, int | None, tuple[Any, ...] | None]:
+    """The player's all-time totals on ``game``'s board, their rank on it (``None`` with no
+    match there) and the values of the scalar subqueries ``also`` (``None`` with no match
+    there), in one read: the totals' row, the sum over the ladder above it and ``also``."""
     t = PlayerTotal.__table__.c
     found = db.session.execute(
-        select(t, players_above(game, ALL_TIME).label("above")).where(
-            t.game == game, t.period == ALL_TIME, t.user_id == user_id
-        )
+        select(
+            t, players_above(game, ALL_TIME).label("above"),
+            *(extra.label(f"also_{n}") for n, extra in enumerate(also)),
+        ).where(t.game == game, t.period == ALL_TIME, t.user_id == user_id)
     ).first()
     if found is None:
-        return Totals(), None
+        return Totals(), None, None
     kept = found._mapping
     return Totals(
         matches=kept["matches"],
@@ -153,7 +155,7 @@ def totals_and_rank(user_id: int, game: str = DEFAULT_GAME) -> tuple[Totals, int
         knocks=kept["knocks"],
         knock_deadwood=kept["knock_deadwood"],
         best_score=kept["best_score"],
-    ), int(kept["above"]) + 1
+    ), int(kept["above"]) + 1, tuple(kept[f"also_{n}"] for n in range(len(also)))
 
 
 def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatch]:
@@ -182,29 +184,35 @@ def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatc
     ]
 
 
-def points_over_time(
-    user_id: int, points: int, limit: int = CHART_AWARDS, game: str = DEFAULT_GAME
-) -> list[PointsAt]:
-    """Running totals after each of the player's last ``limit`` awards on ``game``'s board,
-    oldest first.
+@dataclass(frozen=True)
+class Charts:
+    """The player's kept chart series on one board (`webapp.charts`), oldest first."""
+
+    awards: list[list[int]]
+    ratings: list[list[float]]
+
+
+def charts(user_id: int, game: str = DEFAULT_GAME) -> Charts:
+    """The player's kept charts on ``game``'s board (``ALL_GAMES``: every game's awards): one
+    primary-key read, written with each of their results."""
+    c = PlayerChart.__table__.c
+    found = db.session.execute(
+        select(c.awards, c.ratings).where(c.user_id == user_id, c.game == game)
+    ).first()
+    return Charts([], []) if found is None else Charts(found.awards, found.ratings)
+
+
+def points_over_time(kept: Charts, points: int) -> list[PointsAt]:
+    """Running totals after each of the player's last `webapp.charts.LENGTH` awards on the
+    board of ``kept``, oldest first.
 
     ``points`` is the player's total now on that board (from `totals`): the series is counted
     back from it, so an earlier history left out of the chart still counts in its heights.
     """
-    query = (
-        select(PointAward.awarded_at, PointAward.points)
-        .join(MatchResult, MatchResult.match_id == PointAward.match_id)
-        .where(PointAward.user_id == user_id)
-    )
-    if game != ALL_GAMES:
-        query = query.where(MatchResult.game == game)
-    awards = db.session.execute(
-        query.order_by(PointAward.awarded_at.desc(), PointAward.id.desc()).limit(limit)
-    ).all()
     series: list[PointsAt] = []
     total = points
-    for at, award in awards:
-        series.append(PointsAt(at, total, award))
+    for at, award in reversed(kept.awards):
+        series.append(PointsAt(moment(at), total, award))
         total -= award
     return series[::-1]
 
@@ -241,16 +249,10 @@ class RatingAt:
     rd: float
 
 
-def rating_over_time(user_id: int, game: str, limit: int = CHART_AWARDS) -> list[RatingAt]:
-    """The player's rating after each of their last ``limit`` matches on ``game``, oldest first."""
-    u = RatingUpdate
-    rows = db.session.execute(
-        select(u.played_at, u.rating, u.rd)
-        .where(u.user_id == user_id, u.game == game)
-        .order_by(u.played_at.desc())
-        .limit(limit)
-    ).all()
-    return [RatingAt(at, rating, rd) for at, rating, rd in reversed(rows)]
+def rating_over_time(kept: Charts) -> list[RatingAt]:
+    """The player's rating after each of their last `webapp.charts.LENGTH` matches on the
+    board of ``kept``, oldest first."""
+    return [RatingAt(moment(int(at)), rating, rd) for at, rating, rd in kept.ratings]
 
 
 def last_result(user_id: int) -> tuple[ScalarSelect[datetime], ScalarSelect[str]]:

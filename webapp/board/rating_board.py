@@ -92,7 +92,7 @@ class _Rung:
     players: int
 
 
-_KEPT = "rating_ladders"
+KEPT = "rating_ladders"
 """Where `current_app.extensions` keeps each board's ladder: game → (version, rungs)."""
 
 
@@ -115,7 +115,7 @@ def _kept_ladder(game: str, version: int) -> tuple[_Rung, ...]:
 
     Read after the version, so what is kept is at least as new as the version it is kept
     under; no request reads that version once a newer one is committed."""
-    kept: dict[str, tuple[int, tuple[_Rung, ...]]] = current_app.extensions.setdefault(_KEPT, {})
+    kept: dict[str, tuple[int, tuple[_Rung, ...]]] = current_app.extensions.setdefault(KEPT, {})
     found = kept.get(game)
     if found is not None and found[0] == version:
         return found[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
@@ -152,14 +153,19 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
     own = current_user.is_authenticated and current_user.id == user.id
     if own:
         mark_private()
-    # Live on every request: the totals and the rank (it moves with other players' results).
-    totals, rank = profile.totals_and_rank(user.id, game.key)
+    # Live on every request: the totals and the rank (it moves with other players' results),
+    # and with them the token that says whether the kept parts still hold.
+    totals, rank, token = profile.totals_and_rank(
+        user.id, game.key, page_cache.freshness(user.id, own)
+    )
     # The rest is kept per player until their data changes (page_cache's docstring).
-    kept = page_cache.PageParts(user, game.key, own)
+    kept = page_cache.PageParts(user, game.key, own, token)
     rated = game.key in RATED_GAMES
+    # Both charts' series are one row, read once when either part is rendered.
+    charts = functools.cache(lambda: profile.charts(user.id, game.key))
 
     def points() -> dict[str, Any]:
-        series = profile.points_over_time(user.id, totals.points, game=game.key)
+        series = profile.points_over_time(charts(), totals.points)
         return {"player": user, "own": own, "game_key": _switch_key(game), "totals": totals,
                 "series": series, "chart": points_chart(series)}
 
@@ -168,7 +174,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         return {"accuracy": trend, "accuracy_chart": accuracy_chart(trend)}
 
     def ratings() -> dict[str, Any]:
-        series = profile.rating_over_time(user.id, game.key) if rated else []
+        series = profile.rating_over_time(charts()) if rated else []
         return {"player": user, "game": game, "game_key": _switch_key(game),
                 "ratings": profile.ratings(user.id),
                 "rated_games": [g for g in GAMES if g.key in RATED_GAMES], "rated": rated,
@@ -221,14 +227,13 @@ def chart_data(name: str) -> str:
         abort(404)
     game = _query_game()
     totals = profile.totals(user.id, game.key)
+    charts = profile.charts(user.id, game.key)
     return render_template(
         "board/chart_data.html",
         player=user,
         game=game,
         game_key=_switch_key(game),
         switch=_switch("board.chart_data", name=name),
-        series=profile.points_over_time(user.id, totals.points, game=game.key),
-        rating_series=(
-            profile.rating_over_time(user.id, game.key) if game.key in RATED_GAMES else []
-        ),
+        series=profile.points_over_time(charts, totals.points),
+        rating_series=profile.rating_over_time(charts) if game.key in RATED_GAMES else [],
     )

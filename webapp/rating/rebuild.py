@@ -5,7 +5,9 @@ order the matches finished — the order the site recorded them in, as an accoun
 at a time — through the same period as the site (`webapp.rating.period`), and reports every
 rating update, rating or ladder rung that differs from what was kept (there should be none:
 `webapp.rating.record` moves a rating once per ended match, in the transaction that records
-it); ``--fix`` replaces them with the replay.
+it), and every kept chart of the player page (`webapp.charts`: the last hundred updates and
+awards per player and board) that is not what the history gives; ``--fix`` replaces them with
+the replay.
 
 The ladder and the ``listed`` marks are checked for what they must be rather than against a
 replay, since a player who went 90 days without a match stays listed until some later ending
@@ -26,6 +28,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select
 
+from webapp import charts
 from webapp.extensions import db
 from webapp.models import (
     MatchResult,
@@ -203,6 +206,9 @@ def differences(limit: int = 1000) -> list[Difference]:
         if mine_values != theirs_values:
             found.append(Difference("player_ratings", key, mine_values, theirs_values))
     found += _listing_differences(kept.values(), utcnow())
+    # The player page's rating charts are kept from the updates (`webapp.charts`).
+    found += [Difference("player_charts", key, mine, theirs)
+              for key, mine, theirs in charts.differences()]
     return found[:limit]
 
 
@@ -269,5 +275,6 @@ def rewrite() -> None:
             insert(_LADDER),
             [{"game": g, "shown": s, "players": n} for (g, s), n in sorted(rungs.items())],
         )
+    charts.rewrite()  # their rating series are the updates just written
     # Every board's rungs were rewritten, those left empty too.
     ladder_version.bump(connection, {game for _, game in replay.ratings} | set(_versioned()))
