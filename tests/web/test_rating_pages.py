@@ -223,6 +223,32 @@ def test_the_ladder_is_kept_between_requests_until_an_ending_moves_it(
     assert [cell(moved, name, "rank") for name in listed(moved)] == ["1", "2", "2", "2"]
 
 
+def test_the_logged_in_board_reads_the_viewers_row_with_the_ladders_version(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Logged in, the kept board takes three statements: the login's account row, the
+    ladder's version with the inactive players and the viewer's row, the page."""
+    client.get("/?lang=en")
+    with app.app_context():
+        for n in range(3):
+            play(make_user(f"p{n:02d}"), "wl" * 8, timedelta(days=3))
+        play(real_user("zed"), "lllw" * 5, timedelta(days=2))
+        engine = db.engine
+    login(client, "zed")
+    app.config["LEADERBOARD_PAGE_SIZE"] = 2
+    client.get("/leaderboard?by=rating")
+    statements: list[str] = []
+    listener = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        html = client.get("/leaderboard?by=rating").get_data(as_text=True)
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    assert len(statements) == 3
+    assert pinned(html) == ["zed"] and listed(html) == ["p00", "p01"]
+    assert cell(html.split('data-pinned="true"', 1)[1], "zed", "rank") == "4"
+
+
 def test_the_switch_leads_between_the_points_and_rating_boards(client: FlaskClient):
     client.get("/?lang=en")
     points = client.get("/leaderboard?game=hu").get_data(as_text=True)

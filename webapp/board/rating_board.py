@@ -2,19 +2,19 @@
 
 Only settled ratings of players active lately are ranked (`webapp.rating.standing`): those
 ``listed`` in ``player_ratings`` whose last match is within `standing.INACTIVE_AFTER`. Read from
-the kept ratings and their ladder, never from the history; three queries (four when the ladder
+the kept ratings and their ladder, never from the history; two queries (three when the ladder
 changed since this worker last read it), each bounded by the page size, the number of distinct
 printed ratings, or the players gone inactive since the last sweep (`webapp.rating.record`):
 
-- the ladder's version (`webapp.rating.ladder_version`) and the listed players found inactive
-  but not swept yet (usually none), by printed rating;
+- the ladder's version (`webapp.rating.ladder_version`), the listed players found inactive but
+  not swept yet (usually none), by printed rating, and the viewer's own rating row, if any;
 - the ladder (``rating_ladder``: listed players per printed rating; one rung per printed
   rating, 564 at 5,000,000 results), kept per worker while its version holds, less those
   inactive players: the number of ranked players, each rung's rank and the rung where page
   *n* starts;
 - the page, read from ``ix_player_ratings_listing`` (game, printed ↓, rating ↓, name): seek to
   that rung, skip its players listed on earlier pages, take ``size`` rows;
-- the viewer's row, a primary-key read; its rank a sum over the rungs above it.
+- the viewer's rank, a sum over the rungs above their row.
 
 Glossary
     rank       standard competition rank by the printed rating: equal figures share a rank
@@ -124,22 +124,38 @@ def _kept_ladder(game: str, version: int) -> tuple[_Rung, ...]:
     return rungs
 
 
-def _rungs(game: str, since: datetime) -> list[_Rung]:
+_STALE = PlayerRating.__table__.alias("stale")
+_MINE = PlayerRating.__table__.alias("mine")
+_VIEWER_COLUMNS = (_MINE.c.rating, _MINE.c.rd, _MINE.c.matches, _MINE.c.shown,
+                   _MINE.c.last_played, User.username)
+
+
+def _rungs(game: str, since: datetime, viewer: int | None) -> tuple[list[_Rung], Any, bool]:
     """The board's rungs of ranked players, highest first: the ladder less the listed players
-    found inactive that no sweep has unlisted yet."""
-    found = db.session.execute(
-        select(_V.version, _R.shown)
+    found inactive that no sweep has unlisted yet; and the viewer's rating row (``None``
+    without one) and whether it was read here, in the same statement as the ladder's version
+    and those players (else `_viewer` reads it)."""
+    query = (
+        select(_V.version, _STALE.c.shown.label("stale"))
         .select_from(
             RatingLadderVersion.__table__.outerjoin(
-                PlayerRating.__table__,
-                and_(_R.game == _V.game, _R.listed, _R.last_played < since),
+                _STALE,
+                and_(_STALE.c.game == _V.game, _STALE.c.listed, _STALE.c.last_played < since),
             )
         )
         .where(_V.game == game)
-    ).all()
+    )
+    if viewer is not None:
+        query = query.add_columns(*_VIEWER_COLUMNS).outerjoin(
+            _MINE, and_(_MINE.c.game == _V.game, _MINE.c.user_id == viewer)
+        ).outerjoin(User, User.id == _MINE.c.user_id)
+    found = db.session.execute(query).all()
+    mine = None
     if found:
         ladder = _kept_ladder(game, int(found[0].version))
-        stale = Counter(int(row.shown) for row in found if row.shown is not None)
+        stale = Counter(int(row.stale) for row in found if row.stale is not None)
+        if viewer is not None and found[0].rating is not None:
+            mine = found[0]
     else:  # a board no ending has changed since the versions began (tests write rungs directly)
         ladder = _ladder(game)
         stale = Counter(
@@ -149,14 +165,14 @@ def _rungs(game: str, since: datetime) -> list[_Rung]:
             )
         )
     if not stale:
-        return list(ladder)
+        return list(ladder), mine, bool(found)
     rungs, above = [], 0
     for rung in ladder:
         ranked = rung.players - stale[rung.shown]
         if ranked > 0:
             rungs.append(_Rung(rung.shown, above, ranked))
             above += ranked
-    return rungs
+    return rungs, mine, bool(found)
 
 
 def _rank_of(shown: int, rungs: list[_Rung]) -> int:
@@ -169,12 +185,10 @@ def _rank_of(shown: int, rungs: list[_Rung]) -> int:
     return above + 1
 
 
-def _viewer(user_id: int, game: str, since: datetime, rungs: list[_Rung]) -> RatingRow | None:
-    found = db.session.execute(
-        select(_R.rating, _R.rd, _R.matches, _R.shown, _R.last_played, User.username)
-        .join(User, User.id == _R.user_id)
-        .where(_R.user_id == user_id, _R.game == game)
-    ).first()
+def _viewer(
+    user_id: int, game: str, since: datetime, rungs: list[_Rung], found: Any
+) -> RatingRow | None:
+    """The viewer's row from ``found`` (their rating's columns and name), or ``None``."""
     if found is None:
         return None
     unranked = (
@@ -189,6 +203,15 @@ def _viewer(user_id: int, game: str, since: datetime, rungs: list[_Rung]) -> Rat
     )
 
 
+def _read_viewer(user_id: int, game: str) -> Any:
+    """The viewer's rating row read on its own (where the ladder has no version yet)."""
+    return db.session.execute(
+        select(_R.rating, _R.rd, _R.matches, _R.shown, _R.last_played, User.username)
+        .join(User, User.id == _R.user_id)
+        .where(_R.user_id == user_id, _R.game == game)
+    ).first()
+
+
 def _row(values: Any, rank: int, position: int) -> RatingRow:
     return RatingRow(
         rank=rank, position=position, user_id=values.user_id, username=str(values.username),
@@ -201,7 +224,7 @@ def board(
 ) -> RatingBoard:
     """One page of ``game``'s rating board, plus the viewer's own row when it is elsewhere."""
     since = standing.active_since(now)
-    rungs = _rungs(game, since)
+    rungs, mine, read = _rungs(game, since, viewer)
     players = rungs[-1].above + rungs[-1].players if rungs else 0
     first = (page - 1) * page_size + 1
     if first > max(players, 1):
@@ -226,7 +249,10 @@ def board(
             _row(values, rank_at[values.shown], first + i)
             for i, values in enumerate(db.session.execute(listing))
         ]
-    viewer_row = _viewer(viewer, game, since, rungs) if viewer is not None else None
+    viewer_row = None
+    if viewer is not None:
+        found = mine if read else _read_viewer(viewer, game)
+        viewer_row = _viewer(viewer, game, since, rungs, found)
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return RatingBoard(
         game=game, page=page, pages=max(1, -(-players // page_size)), players=players,
