@@ -45,7 +45,6 @@ class LayOffResult:
     deadwood: int
 
 
-
 @cache
 def _meld_ends(meld: CardMask) -> tuple[tuple[int, ...], ...]:
     """The card bits that may be laid off on ``meld``, per end, in laying order: the 4th card

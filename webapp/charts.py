@@ -52,7 +52,6 @@ def moment(micros: int) -> datetime:
     return _EPOCH + micros * _ONE_MICROSECOND
 
 
-
 def added(entries: list[Entry], entry: Entry) -> list[Entry]:
     """``entries`` with ``entry`` in its place, the newest `LENGTH` kept."""
     bisect.insort(entries, entry)

@@ -144,7 +144,6 @@ def _joker_finds_a_place(hand: list[Card], table: list[Meld], swap: SwapJoker) -
     )
 
 
-
 def _fallback(view: PlayerView) -> Action:
     """When the plan is stuck: take the staged cards back, or else any legal action."""
     if view.can_take_back:

@@ -37,7 +37,6 @@ REFUSALS = refusal_sentences({
 })
 
 
-
 def refusal(reason: Refusal | Reason, ruleset: engine.Ruleset) -> str:
     return str(REFUSALS[reason]) % {"limit": ruleset.knock_limit}
 

@@ -59,7 +59,6 @@ REFUSALS = refusal_sentences({
 })
 
 
-
 def _card_of(detail: str) -> str:
     """The display form of the card an engine refusal names (the first word of its detail)."""
     try:
