@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
 
 from tests.web.account_helpers import login, make_user, real_user, register, seed_result, token
 from tests.web.board_helpers import cell, listed
+from tests.web.sql_helpers import sent_statements
 from webapp.board.games import DEFAULT_GAME, GAMES, board_game
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
@@ -249,15 +248,8 @@ def test_my_page_has_the_switch_too(seeded: Flask, client: FlaskClient):
 
 def test_each_board_takes_the_same_few_queries(app: Flask, client: FlaskClient):
     def queries(path: str) -> int:
-        statements: list[Any] = []
-        with app.app_context():
-            engine = db.engine
-        listener = lambda *args: statements.append(args[2])  # noqa: E731
-        event.listen(engine, "before_cursor_execute", listener)
-        try:
+        with sent_statements(app) as statements:
             assert client.get(path).status_code == 200
-        finally:
-            event.remove(engine, "before_cursor_execute", listener)
         return len(statements)
 
     with app.app_context():

@@ -9,10 +9,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from tests.web.account_helpers import PASSWORD, login, make_user, real_user, seed_result
 from tests.web.board_helpers import cell, listed, pinned
+from tests.web.sql_helpers import sent_statements
 from webapp.accounts.passwords import hash_password
 from webapp.board.leaderboard import week_start
 from webapp.charts import LENGTH as CHART_AWARDS
@@ -108,15 +109,8 @@ def test_a_page_past_the_end_is_not_found(seeded, client):
 
 def test_the_board_takes_the_same_few_queries_however_many_players(app: Flask, client):
     def queries_for_board() -> int:
-        statements: list[str] = []
-        with app.app_context():
-            engine = db.engine
-        listener = lambda *args: statements.append(args[2])  # noqa: E731
-        event.listen(engine, "before_cursor_execute", listener)
-        try:
+        with sent_statements(app) as statements:
             assert client.get("/leaderboard").status_code == 200
-        finally:
-            event.remove(engine, "before_cursor_execute", listener)
         return len(statements)
 
     with app.app_context():

@@ -13,9 +13,10 @@ from datetime import UTC, datetime, timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from tests.web.account_helpers import make_user, seed_result
+from tests.web.sql_helpers import sent_statements
 from webapp import MIGRATIONS_DIR, charts
 from webapp.extensions import db
 from webapp.models import ALL_GAMES, GIN, HU, ROMME, RatingUpdate
@@ -104,15 +105,9 @@ def test_the_player_page_reads_both_charts_as_one_row(app: Flask, client: FlaskC
         for n in range(4):
             seed_result(ann, outcome="won" if n % 2 else "lost", finished_at=at(n))
         db.session.commit()
-        engine = db.engine
     client.get("/?lang=en")
-    seen: list[str] = []
-    listener = lambda *args: seen.append(args[2])  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
+    with sent_statements(app) as seen:
         html = client.get("/u/ann").get_data(as_text=True)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
     assert len([s for s in seen if "player_charts" in s]) == 1
     assert not [s for s in seen if "rating_updates" in s or "point_awards.awarded_at" in s]
     assert "60 points from 2 won matches, 2026-06-01 to 2026-06-01." in html

@@ -5,16 +5,15 @@ a kept review, for each viewer, language and time zone on their own."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from tests.web.account_helpers import real_user, register, seed_result, user_id
+from tests.web.sql_helpers import sent_statements
 from tests.web.test_review import finish_as_owner
 from webapp.board import page_cache
 from webapp.extensions import db
@@ -22,19 +21,6 @@ from webapp.models import GIN, HU, PlayerRating, User, utcnow
 
 RECENT = re.compile(r'<li data-match="([^"]+)"')
 RATING = re.compile(r'data-rating="gin">(\d+)\??')
-
-
-@contextmanager
-def statements(app: Flask) -> Iterator[list[str]]:
-    seen: list[str] = []
-    with app.app_context():
-        engine = db.engine
-    listener = lambda *args: seen.append(args[2])  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
 
 
 def page(client: FlaskClient, path: str) -> str:
@@ -68,9 +54,9 @@ def test_a_page_seen_again_reads_its_kept_parts(app: Flask, client: FlaskClient)
         real_user("kept_reader")
         db.session.commit()
     seed(app, "kept_reader", 5)
-    with statements(app) as first:
+    with sent_statements(app) as first:
         page(client, "/u/kept_reader")
-    with statements(app) as again:
+    with sent_statements(app) as again:
         html = page(client, "/u/kept_reader")
     # The user by name, then the totals and rank with the freshness token: the charts, the
     # ratings and the last matches come from the kept parts.
@@ -86,7 +72,7 @@ def test_a_board_without_totals_reads_the_token_on_its_own(app: Flask, client: F
         first = seed_result(player, game=HU, finished_at=utcnow() - timedelta(hours=2))
         db.session.commit()
     page(client, "/u/hu_only")
-    with statements(app) as again:
+    with sent_statements(app) as again:
         assert RECENT.findall(page(client, "/u/hu_only")) == [first]
     assert len(again) == 3
     with app.app_context():
@@ -105,7 +91,7 @@ def test_a_part_larger_than_the_room_is_shown_and_not_kept(
         db.session.commit()
     match_id = seed(app, "too_big", 3)
     for _ in range(2):
-        with statements(app) as read:
+        with sent_statements(app) as read:
             assert RECENT.findall(page(client, "/u/too_big")) == [match_id]
         assert len(read) > 3  # every part read and rendered again
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from tests.web.account_helpers import (
     finish_by_knocking,
@@ -25,6 +25,7 @@ from tests.web.account_helpers import (
 from tests.web.board_helpers import cell, listed, pinned
 from tests.web.play_helpers import get
 from tests.web.romme_helpers import post_romme, romme_page
+from tests.web.sql_helpers import sent_statements
 from tests.web.test_romme_ranking import lay_the_opening, seat_last_hand
 from webapp.extensions import db
 from webapp.models import GIN, HU, ROMME, PlayerRating, User, utcnow
@@ -170,15 +171,8 @@ def test_the_rating_board_takes_the_same_few_queries_however_many_players(
     app: Flask, client: FlaskClient
 ) -> None:
     def queries() -> int:
-        statements: list[str] = []
-        with app.app_context():
-            engine = db.engine
-        listener = lambda *args: statements.append(args[2])  # noqa: E731
-        event.listen(engine, "before_cursor_execute", listener)
-        try:
+        with sent_statements(app) as statements:
             assert client.get("/leaderboard?by=rating").status_code == 200
-        finally:
-            event.remove(engine, "before_cursor_execute", listener)
         return len(statements)
 
     with app.app_context():
@@ -197,27 +191,24 @@ def test_the_ladder_is_kept_between_requests_until_an_ending_moves_it(
     """Read once per worker while its version holds: one statement fewer when kept; an
     ending that moves a rung is on the board at the next request."""
     client.get("/?lang=en")
-    statements: list[str] = []
     with app.app_context():
-        engine = db.engine
         for n in range(3):
             play(make_user(f"p{n:02d}"), "wl" * 8, timedelta(days=3))
 
-    def board() -> str:
-        statements.clear()
-        html = client.get("/leaderboard?by=rating").get_data(as_text=True)
-        return html
+    def board() -> tuple[str, list[str]]:
+        with sent_statements(app) as statements:
+            html = client.get("/leaderboard?by=rating").get_data(as_text=True)
+        return html, statements
 
-    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
-    first = board()
+    first, statements = board()
     assert len(statements) == 3 and any("rating_ladder " in s for s in statements)
     assert [cell(first, f"p{n:02d}", "rank") for n in range(3)] == ["1", "1", "1"]
-    again = board()
+    again, statements = board()
     assert len(statements) == 2 and not any("rating_ladder " in s for s in statements)
     assert listed(again) == listed(first) == ["p00", "p01", "p02"]
     with app.app_context():
         play(make_user("top"), "wwl" * 5, timedelta(days=2))
-    moved = board()
+    moved, statements = board()
     assert len(statements) == 3
     assert listed(moved) == ["top", "p00", "p01", "p02"]
     assert [cell(moved, name, "rank") for name in listed(moved)] == ["1", "2", "2", "2"]
@@ -233,17 +224,11 @@ def test_the_logged_in_board_reads_the_viewers_row_with_the_ladders_version(
         for n in range(3):
             play(make_user(f"p{n:02d}"), "wl" * 8, timedelta(days=3))
         play(real_user("zed"), "lllw" * 5, timedelta(days=2))
-        engine = db.engine
     login(client, "zed")
     app.config["LEADERBOARD_PAGE_SIZE"] = 2
     client.get("/leaderboard?by=rating")
-    statements: list[str] = []
-    listener = lambda *args: statements.append(args[2])  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
+    with sent_statements(app) as statements:
         html = client.get("/leaderboard?by=rating").get_data(as_text=True)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
     assert len(statements) == 3
     assert pinned(html) == ["zed"] and listed(html) == ["p00", "p01"]
     assert cell(html.split('data-pinned="true"', 1)[1], "zed", "rank") == "4"

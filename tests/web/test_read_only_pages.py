@@ -4,13 +4,8 @@ so it must fail here first."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
 
 from tests.web.account_helpers import (
     reach_the_winning_knock,
@@ -20,29 +15,13 @@ from tests.web.account_helpers import (
 )
 from tests.web.play_helpers import get, post_move, seat_match
 from tests.web.romme_helpers import romme_page, seat_romme
-from webapp.extensions import db
-
-
-@contextmanager
-def statements(app: Flask) -> Iterator[list[str]]:
-    """Every SQL statement the app sends while the block runs, first word upper-cased."""
-    sent: list[str] = []
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-        sent.append(statement.split(None, 1)[0].upper())
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield sent
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
+from tests.web.sql_helpers import sent_statements
 
 
 def assert_reads_only(app: Flask, client: FlaskClient, path: str) -> None:
-    with statements(app) as sent:
+    with sent_statements(app) as statements:
         response = client.get(path)
+    sent = [statement.split(None, 1)[0].upper() for statement in statements]  # the verbs
     assert response.status_code == 200, path
     assert sent, f"{path} asked the database nothing"
     assert set(sent) == {"SELECT"}, f"{path} sent {sent}"
