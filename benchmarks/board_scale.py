@@ -301,34 +301,19 @@ class SqlClock:
 
 
 @contextlib.contextmanager
-def nothing_kept(app: Any) -> Iterator[None]:
-    """The request inside sees no kept player page parts (as after the player's new result),
-    and the parts it renders are forgotten after it, so the other rows still find theirs."""
-    from webapp.board import page_cache
-
-    kept = app.extensions.pop(page_cache.EXTENSION, None)
+def not_kept(app: Any, key: str) -> Iterator[None]:
+    """The request inside sees nothing kept under ``app.extensions[key]`` and what it keeps
+    there is forgotten after it, so the other rows still find theirs: the player pages' parts
+    (`webapp.board.page_cache`, as after the player's new result) or the rating board's ladder
+    (`webapp.board.rating_board`, as the first board request in a worker after an ending moved
+    a rung)."""
+    kept = app.extensions.pop(key, None)
     try:
         yield
     finally:
-        app.extensions.pop(page_cache.EXTENSION, None)
+        app.extensions.pop(key, None)
         if kept is not None:
-            app.extensions[page_cache.EXTENSION] = kept
-
-
-@contextlib.contextmanager
-def ladder_not_kept(app: Any) -> Iterator[None]:
-    """The request inside reads the rating ladder afresh (as the first board request in a
-    worker after any ending moved a rung: webapp/board/rating_board.py); the others keep
-    theirs."""
-    from webapp.board import rating_board
-
-    kept = app.extensions.pop(rating_board.KEPT, None)
-    try:
-        yield
-    finally:
-        app.extensions.pop(rating_board.KEPT, None)
-        if kept is not None:
-            app.extensions[rating_board.KEPT] = kept
+            app.extensions[key] = kept
 
 
 def timed(
@@ -338,7 +323,7 @@ def timed(
     """Each page's requests' whole times and their times in the database. The pages take turns,
     one request each per round, so a machine busier for a while slows every page alike and
     their ratios hold. A page whose label is in ``cold`` is requested inside its context
-    manager factory (`nothing_kept`)."""
+    manager factory (`not_kept`)."""
     cold = cold or {}
     for _label, client, path in pages:
         for _ in range(warmup):
@@ -430,10 +415,12 @@ def measure(app: Any, requests: int, warmup: int, explain_to: Path | None) -> No
     ]
     # The player pages' parts are kept between requests (webapp/board/page_cache.py): the rows
     # above measure them kept, as a page viewed again; these two as after a new result.
-    cold: dict[str, Any] = {label: (lambda: nothing_kept(app)) for label in
+    from webapp.board import page_cache, rating_board
+
+    cold: dict[str, Any] = {label: (lambda: not_kept(app, page_cache.EXTENSION)) for label in
                             ("/me, nothing kept", f"/u/{busiest}, nothing kept")}
     # The rating board keeps its ladder while no ending moves a rung; this row as after one.
-    cold["rating, ladder read afresh"] = lambda: ladder_not_kept(app)
+    cold["rating, ladder read afresh"] = lambda: not_kept(app, rating_board.KEPT)
     from webapp.extensions import db
 
     with app.app_context():
