@@ -221,12 +221,9 @@ def init_app(app: Flask) -> None:
     """Call after Flask-Babel's ``init_app`` (its template callables are replaced here)."""
     _install_template_gettext(app)
     app.before_request(switch_language)
-
-    @app.context_processor
-    def language_context() -> dict[str, object]:
-        locale = select_locale()
-        return {
-            "current_locale": locale,
-            "html_lang": html_lang(locale),
-            "language_links": language_links(),
-        }
+    # Functions base.html calls where it writes them, not a context processor: that would
+    # build the links for every template rendered, and a player page renders up to sixteen
+    # (its kept parts, webapp/board/page_cache.py) to show them once.
+    app.jinja_env.globals.update(
+        page_lang=lambda: html_lang(select_locale()), language_links=language_links
+    )
