@@ -161,14 +161,14 @@ def totals_and_rank(
 def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatch]:
     """The player's last matches of every game, newest first (one index range, whatever the
     game switch shows: each match names its game)."""
-    r = MatchResult.__table__.c
+    r, award = MatchResult.__table__.c, PointAward.__table__
     # Core, not ORM entities: the page needs these columns, not ten tracked objects.
     rows = db.session.execute(
         select(
             r.match_id, r.game, r.finished_at, r.ruleset, r.difficulty, r.outcome, r.score,
-            r.opponent_score, r.hands, PointAward.points, r.hand_scores,
+            r.opponent_score, r.hands, award.c.points, r.hand_scores,
         )
-        .outerjoin(PointAward, PointAward.match_id == r.match_id)
+        .outerjoin(award, award.c.match_id == r.match_id)
         .where(r.user_id == user_id)
         .order_by(r.finished_at.desc())
         .limit(limit)
@@ -233,7 +233,7 @@ class GameRating:
 
 def ratings(user_id: int) -> dict[str, GameRating]:
     """The player's rating on each game they have played while logged in, by game key."""
-    r = PlayerRating
+    r = PlayerRating.__table__.c
     rows = db.session.execute(
         select(r.game, r.rating, r.rd, r.matches).where(r.user_id == user_id)
     )

@@ -97,10 +97,11 @@ def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccura
     kept review, oldest first: one index range of ``match_results``, then the kept hands of
     those matches. Practice matches have no ``match_results`` row, so they never count."""
     mark_private()
+    r = MatchResult.__table__.c  # Core columns: a read for a page, no ORM entities
     recent = (
-        select(MatchResult.match_id, MatchResult.finished_at)
-        .where(MatchResult.user_id == user_id, MatchResult.game.in_(games.reviewed_boards()))
-        .order_by(MatchResult.finished_at.desc())
+        select(r.match_id, r.finished_at)
+        .where(r.user_id == user_id, r.game.in_(games.reviewed_boards()))
+        .order_by(r.finished_at.desc())
         .limit(limit)
         .subquery()
     )
