@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
@@ -168,3 +169,39 @@ def test_each_language_gets_its_own_parts(app: Flask, client: FlaskClient) -> No
     html = page(client, "/u/polyglot")
     assert not any(words in html for words in english)
     assert "排名积分走势" in html and "普通难度" in html
+
+
+def rendered(app: Flask, client: FlaskClient, path: str) -> list[str]:
+    """The templates a request renders, in order."""
+    names: list[str] = []
+
+    def note(_sender: Flask, template: Any, context: Any, **_: Any) -> None:
+        names.append(str(template.name))
+
+    with template_rendered.connected_to(note, app):
+        page(client, path)
+    return names
+
+
+def test_a_new_result_renders_again_only_what_it_changed(app: Flask, client: FlaskClient):
+    """After a lost match the points chart stays kept and, of the last matches, only the new
+    one is rendered; after a won match the points chart is rendered again too."""
+    with app.app_context():
+        real_user("changes_only")
+        db.session.commit()
+    for hours_ago in (9, 8, 7):
+        seed(app, "changes_only", hours_ago)
+    assert rendered(app, client, "/u/changes_only").count("board/_player_match.html") == 3
+    assert rendered(app, client, "/u/changes_only") == ["board/player.html"]  # all kept
+    lost = seed(app, "changes_only", 2, outcome="lost")
+    again = rendered(app, client, "/u/changes_only")
+    assert "board/_player_points.html" not in again
+    assert again.count("board/_player_match.html") == 1
+    assert {"board/_player_ratings.html", "board/_player_recent.html"} <= set(again)
+    html = page(client, "/u/changes_only")
+    assert RECENT.findall(html)[0] == lost and len(RECENT.findall(html)) == 4
+    seed(app, "changes_only", 1, outcome="won")
+    again = rendered(app, client, "/u/changes_only")
+    assert "board/_player_points.html" in again
+    assert again.count("board/_player_match.html") == 1
+    assert 'data-stat="points">120<' in page(client, "/u/changes_only")

@@ -13,13 +13,21 @@ and ``/u/player1`` 3.4× ``GET /play`` before, the figures after in benchmarks/R
 
 No invalidation: each part's key holds everything its HTML depends on — the part, the player
 (id and name), the board, own page or not, the language, the time zone the dates are shown in,
-the site's root — and a freshness token read live on every request with the totals
-(`freshness`): the player's newest ``match_results`` row (every ended match writes one, with its
-points award and rating update, in one transaction) and, on one's own page, how many hand
-reviews are kept of the matches the accuracy trend looks at (reviews are computed after a hand
-ends, and never change once kept). Any worker sees the same token, so no worker shows a part
-older than the database. What the token cannot see — a repair run by another process
-(``recount-ratings``) — is shown for at most `KEPT_FOR`.
+the site's root — and the values it changes with, read live on every request with the totals
+(`freshness`). A part changes with only some of them, so a new result renders again only what
+it changed:
+
+- the ranking points chart: the player's points and wins on the board (a loss leaves it kept);
+- the rating panel and the last matches: the player's newest ``match_results`` row (every
+  ended match writes one, with its points award and rating update, in one transaction);
+- on one's own page, the accuracy trend: that newest row and how many hand reviews are kept of
+  the matches the trend looks at (reviews are computed after a hand ends, and never change);
+- each of the last matches, kept on its own (`PageParts.match`): a recorded match never
+  changes, so after a new result only the new match's entry is rendered, not ten.
+
+Any worker sees the same values, so no worker shows a part older than the database. What they
+cannot see — a repair run by another process (``recount-ratings``) — is shown for at most
+`KEPT_FOR`.
 
 Not kept: the totals and the rank (the rank moves with other players' results; one live read),
 the time zone form (it holds the CSRF token), anything of the viewer but the language and the
@@ -74,8 +82,9 @@ def _parts() -> _Parts:
 
 
 def freshness(user_id: int, own: bool) -> tuple[ScalarSelect[Any], ...]:
-    """What changes whenever a kept part of the player's page may, as scalar subqueries to
-    read with the page's totals (`profile.totals_and_rank`): no statement of its own."""
+    """What the kept parts of the player's page change with, beside the totals: the newest
+    result and, on one's own page, the trend's kept reviews; as scalar subqueries to read with
+    the page's totals (`profile.totals_and_rank`), no statement of its own."""
     finished_at, match_id = profile.last_result(user_id)
     if own:
         return finished_at, match_id, review_store.trend_reviews(user_id)
@@ -90,23 +99,40 @@ class PageParts:
         has no totals on this board (then read here, in a statement of its own)."""
         if token is None:
             token = tuple(db.session.execute(select(*freshness(user.id, own))).one())
-        self._key = (
-            user.id, user.username, game, own, str(get_locale()), str(get_timezone()),
-            request.script_root, token,
+        self.newest_result: tuple[Any, ...] = token[:2]
+        """The player's newest result (its end and match): every ended match changes it."""
+        self.trend_reviews: tuple[Any, ...] = token[2:]
+        """On one's own page, the trend's kept reviews; else nothing."""
+        self._viewer = (
+            user.id, user.username, own, str(get_locale()), str(get_timezone()),
+            request.script_root,
         )
+        self._game = game
 
-    def part(self, name: str, build: Callable[[], dict[str, Any]]) -> Markup:
-        """Part ``name`` (template ``board/_player_<name>.html``), kept or rendered from
-        ``build()``'s values (called only when it is not kept)."""
-        parts = _parts()
-        key = (name, *self._key)
+    def part(
+        self, name: str, changes_with: tuple[Any, ...], build: Callable[[], dict[str, Any]]
+    ) -> Markup:
+        """Part ``name`` (template ``board/_player_<name>.html``) of this board, kept while the
+        values ``changes_with`` hold, or rendered from ``build()``'s values (called only when
+        it is not kept)."""
+        key = (name, self._game, *self._viewer, changes_with)
+        return _kept(key, f"board/_player_{name}.html", build)
+
+    def match(self, match_id: str, build: Callable[[], dict[str, Any]]) -> Markup:
+        """One of the last matches (template ``board/_player_match.html``), kept for as long as
+        there is room: a recorded match never changes, whatever the board shown."""
+        return _kept(("match", match_id, *self._viewer), "board/_player_match.html", build)
+
+
+def _kept(key: Hashable, template: str, build: Callable[[], dict[str, Any]]) -> Markup:
+    parts = _parts()
+    with parts.lock:
+        found = parts.kept.get(key)
+    if found is None:
+        found = Markup(render_template(template, **build()))
         with parts.lock:
-            found = parts.kept.get(key)
-        if found is None:
-            found = Markup(render_template(f"board/_player_{name}.html", **build()))
-            with parts.lock:
-                try:
-                    parts.kept[key] = found
-                except ValueError:  # larger than all the room there is: shown, not kept
-                    pass
-        return found
+            try:
+                parts.kept[key] = found
+            except ValueError:  # larger than all the room there is: shown, not kept
+                pass
+    return found

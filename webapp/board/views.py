@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_login import current_user
+from markupsafe import Markup
 
 from webapp.accounts.service import find_user
 from webapp.board import leaderboard, page_cache, profile, rating_board
@@ -181,8 +182,14 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
                 "rating_series": series, "rating_chart": rating_chart(series)}
 
     def recent() -> dict[str, Any]:
-        return {"player": user, "own": own, "recent": profile.recent_matches(user.id),
-                "game_names": {g.key: g.name for g in GAMES}}
+        game_names = {g.key: g.name for g in GAMES}
+
+        def entry(m: profile.RecentMatch) -> Markup:
+            return kept.match(m.match_id, lambda: {
+                "m": m, "player": user, "own": own, "game_names": game_names,
+            })
+
+        return {"entries": [entry(m) for m in profile.recent_matches(user.id)]}
 
     return render_template(
         "board/player.html",
@@ -194,11 +201,15 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         totals=totals,
         rank=rank,
         levels=list(RANKING_POINTS),
+        # Each part is rendered again only when what it shows may have changed.
         parts={
-            "points": kept.part("points", points),
-            "accuracy": kept.part("accuracy", accuracy) if own else None,
-            "ratings": kept.part("ratings", ratings),
-            "recent": kept.part("recent", recent),
+            "points": kept.part("points", (totals.points, totals.total_wins), points),
+            "accuracy": (
+                kept.part("accuracy", kept.newest_result + kept.trend_reviews, accuracy)
+                if own else None
+            ),
+            "ratings": kept.part("ratings", kept.newest_result, ratings),
+            "recent": kept.part("recent", kept.newest_result, recent),
         },
     )
 
