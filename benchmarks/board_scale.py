@@ -11,10 +11,14 @@ the median and p95 printed, of the whole request and of its time in the database
 
     /leaderboard · logged in (own row pinned) · ?period=week · ?page=50 · the rating board
     (``?by=rating``: page 1, logged in, page 50, and page 1 with its ladder read afresh, as
-    after an ending moved a rung) · /me · /u/<name> · the same two with nothing kept (their
-    parts rendered afresh, as after a new result: webapp/board/page_cache.py) · GET /play
+    after an ending moved a rung) · /me · /u/<name> · the same two with nothing kept (every
+    part rendered afresh, as a worker's first view of the page: webapp/board/page_cache.py) ·
+    GET /play
 
-and each page's median and p95 over GET /play's median of the same run. The migration to head
+and each page's median and p95 over GET /play's median of the same run. Then, in rounds of
+their own beside GET /play, /me and /u/<name> as first seen after one more match of the
+player's, recorded before each request through the site's recording path (alternately won
+and lost): what that match changed is rendered again, the rest still kept. The migration to head
 also backfills the skill ratings (every result replayed in Python) and the player page's kept
 charts (every award and rating update read in player order); each revision's time is printed on
 its own.
@@ -43,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import logging
 import os
 import re
@@ -301,6 +306,41 @@ class SqlClock:
 
 
 @contextlib.contextmanager
+def after_a_new_result(app: Any, name: str, outcomes: Iterator[str]) -> Iterator[None]:
+    """Before the request inside, player ``name`` ends one more Gin Rummy match, recorded
+    through the site's one recording path (`webapp.ranking.record_result`: totals, award,
+    rating, charts), each time the next of ``outcomes``: the player page as first seen after a
+    match, its parts that changed rendered again, the rest still kept."""
+    from sqlalchemy import select
+
+    from webapp.extensions import db
+    from webapp.models import GIN, Match, MatchResult, User, utcnow
+    from webapp.ranking import record_result
+
+    outcome, now = next(outcomes), utcnow()
+    with app.app_context():
+        user_id = db.session.scalar(select(User.id).where(User.username == name))
+        match = Match(ruleset="standard", difficulty="normal", lowest_difficulty="normal",
+                      snapshot={}, status="finished", version=9, owner_user_id=user_id,
+                      created_at=now, updated_at=now, finished_at=now)
+        db.session.add(match)
+        db.session.flush()
+        won = outcome == "won"
+        record_result(MatchResult(
+            match_id=match.id, user_id=user_id, game=GIN, ruleset="standard",
+            difficulty="normal", outcome=outcome, score=112 if won else 64,
+            opponent_score=64 if won else 112, hands=5, hands_won=3 if won else 2, gins=1,
+            undercuts_given=0, undercuts_received=0, knocks=2, knock_deadwood=9,
+            hand_scores=[{"end": "knock", "you": 25, "computer": 0},
+                         {"end": "gin", "you": 0, "computer": 31}] * 2
+                        + [{"end": "knock", "you": 22, "computer": 0}],
+            finished_at=now, opponents=1,
+        ))
+        db.session.commit()
+    yield
+
+
+@contextlib.contextmanager
 def not_kept(app: Any, key: str) -> Iterator[None]:
     """The request inside sees nothing kept under ``app.extensions[key]`` and what it keeps
     there is forgotten after it, so the other rows still find theirs: the player pages' parts
@@ -318,21 +358,21 @@ def not_kept(app: Any, key: str) -> Iterator[None]:
 
 def timed(
     pages: list[tuple[str, Any, str]], requests: int, warmup: int, clock: SqlClock,
-    cold: dict[str, Any] | None = None,
+    around: dict[str, Any] | None = None,
 ) -> dict[str, tuple[list[float], list[float]]]:
     """Each page's requests' whole times and their times in the database. The pages take turns,
     one request each per round, so a machine busier for a while slows every page alike and
-    their ratios hold. A page whose label is in ``cold`` is requested inside its context
-    manager factory (`not_kept`)."""
-    cold = cold or {}
+    their ratios hold. A page whose label is in ``around`` is requested inside its context
+    manager factory (`not_kept`, `after_a_new_result`), which is not timed."""
+    around = around or {}
     for _label, client, path in pages:
         for _ in range(warmup):
             client.get(path)
     found: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label, *_ in pages}
     for _ in range(requests):
         for label, client, path in pages:
-            around = cold[label]() if label in cold else contextlib.nullcontext()
-            with around:
+            before = around[label]() if label in around else contextlib.nullcontext()
+            with before:
                 clock.spent = 0.0
                 start = time.perf_counter()
                 response = client.get(path)
@@ -340,6 +380,19 @@ def timed(
                 found[label][1].append(clock.spent)
             assert response.status_code == 200, (path, response.status_code)
     return found
+
+
+def print_rows(measured: dict[str, tuple[list[float], list[float]]]) -> None:
+    """Each page's figures, and its cost beside the table's (``GET /play``) measured in the
+    same rounds (a busy machine slows both)."""
+    table = statistics.median(measured["GET /play"][0])
+    print(f"{'page':32} {'n':>4} {'median':>8} {'p95':>8} {'sql median':>11} {'sql p95':>8}"
+          f" {'median/table':>13} {'p95/table':>10}  (ms; /table: over GET /play's median)")
+    for label, (times, sql) in measured.items():
+        print(f"{label:32} {len(times):4d} {statistics.median(times) * 1000:8.1f} "
+              f"{p95(times) * 1000:8.1f} {statistics.median(sql) * 1000:11.1f} "
+              f"{p95(sql) * 1000:8.1f} {statistics.median(times) / table:13.2f}"
+              f" {p95(times) / table:10.2f}")
 
 
 def p95(values: list[float]) -> float:
@@ -425,16 +478,22 @@ def measure(app: Any, requests: int, warmup: int, explain_to: Path | None) -> No
 
     with app.app_context():
         clock = SqlClock(db.engine)
-    measured = timed(pages, requests, warmup, clock, cold)
-    # Each page's cost beside the table's, measured in this same run (a busy machine slows both).
-    table = statistics.median(measured["GET /play"][0])
-    print(f"{'page':32} {'n':>4} {'median':>8} {'p95':>8} {'sql median':>11} {'sql p95':>8}"
-          f" {'median/table':>13} {'p95/table':>10}  (ms; /table: over GET /play's median)")
-    for label, (times, sql) in measured.items():
-        print(f"{label:32} {len(times):4d} {statistics.median(times) * 1000:8.1f} "
-              f"{p95(times) * 1000:8.1f} {statistics.median(sql) * 1000:11.1f} "
-              f"{p95(sql) * 1000:8.1f} {statistics.median(times) / table:13.2f}"
-              f" {p95(times) / table:10.2f}")
+    print_rows(timed(pages, requests, warmup, clock, cold))
+    # Then the player pages as first seen after one more match of the player's, in rounds of
+    # their own: each new result moves the player's rating, so the rating board's rows above
+    # would read their ladder afresh every round.
+    outcomes = {name: itertools.cycle(("won", "lost")) for name in ("me", busiest)}
+    after = [
+        ("/me, after a new result", viewer, "/me", "me"),
+        (f"/u/{busiest}, after a new result", anonymous, f"/u/{busiest}", busiest),
+    ]
+    print_rows(timed(
+        [*((label, client, path) for label, client, path, _ in after),
+         ("GET /play", player, "/play")],
+        requests, warmup, clock,
+        {label: (lambda name=name: after_a_new_result(app, name, outcomes[name]))
+         for label, _, _, name in after},
+    ))
     if explain_to is not None:
         explain(app, viewer, ["/leaderboard", "/leaderboard?period=week",
                               "/leaderboard?page=50", f"/leaderboard?page={last_page(app)}"],
