@@ -37,6 +37,7 @@ another viewer's parts are the public page, the same for every viewer.
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 from collections.abc import Callable, Hashable
@@ -81,13 +82,15 @@ def _parts() -> _Parts:
     return found
 
 
-def freshness(user_id: int, own: bool) -> tuple[ScalarSelect[Any], ...]:
+@functools.cache
+def freshness(own: bool) -> tuple[ScalarSelect[Any], ...]:
     """What the kept parts of the player's page change with, beside the totals: the newest
-    result and, on one's own page, the trend's kept reviews; as scalar subqueries to read with
-    the page's totals (`profile.totals_and_rank`), no statement of its own."""
-    finished_at, match_id = profile.last_result(user_id)
+    result and, on one's own page, the trend's kept reviews; as scalar subqueries about
+    `profile.PLAYER` to read with the page's totals (`profile.totals_and_rank`), no statement
+    of its own. Built once for each kind of page."""
+    finished_at, match_id = profile.last_result()
     if own:
-        return finished_at, match_id, review_store.trend_reviews(user_id)
+        return finished_at, match_id, review_store.trend_reviews(profile.PLAYER)
     return finished_at, match_id
 
 
@@ -98,7 +101,8 @@ class PageParts:
         """``token``: `freshness`'s values, read with the totals; ``None`` where the player
         has no totals on this board (then read here, in a statement of its own)."""
         if token is None:
-            token = tuple(db.session.execute(select(*freshness(user.id, own))).one())
+            read = select(*freshness(own))
+            token = tuple(db.session.execute(read, {"player": user.id}).one())
         self.newest_result: tuple[Any, ...] = token[:2]
         """The player's newest result (its end and match): every ended match changes it."""
         self.trend_reviews: tuple[Any, ...] = token[2:]

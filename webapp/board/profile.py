@@ -9,11 +9,12 @@ the last matches the newest rows of an index on (user, time), ``LIMIT``-ed.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ScalarSelect, select
+from sqlalchemy import Integer, ScalarSelect, Select, bindparam, select
 
 from webapp import games
 from webapp.board.games import DEFAULT_GAME, UnknownGame, board_game
@@ -33,6 +34,12 @@ from webapp.points import RANKING_POINTS
 from webapp.rating import standing
 
 RECENT_MATCHES = 10
+PLAYER = bindparam("player", type_=Integer)
+"""The player a page's kept statements read about, bound when one runs (``{"player": id}``).
+
+A statement with its subqueries costs about as much to build as to run (about 1 ms for the
+totals', against 0.7 ms to send and read it); a player page is viewed far more often than
+anything it shows changes, so its reads that run on every view are built once, over this."""
 
 
 @dataclass(frozen=True)
@@ -131,15 +138,10 @@ def totals_and_rank(
     user_id: int, game: str = DEFAULT_GAME, also: tuple[ScalarSelect[Any], ...] = ()
 ) -> tuple[Totals, int | None, tuple[Any, ...] | None]:
     """The player's all-time totals on ``game``'s board, their rank on it (``None`` with no
-    match there) and the values of the scalar subqueries ``also`` (``None`` with no match
-    there), in one read: the totals' row, the sum over the ladder above it and ``also``."""
-    t = PlayerTotal.__table__.c
-    found = db.session.execute(
-        select(
-            t, players_above(game, ALL_TIME).label("above"),
-            *(extra.label(f"also_{n}") for n, extra in enumerate(also)),
-        ).where(t.game == game, t.period == ALL_TIME, t.user_id == user_id)
-    ).first()
+    match there) and the values of the scalar subqueries ``also`` (written over `PLAYER`;
+    ``None`` with no match there), in one read: the totals' row, the sum over the ladder above
+    it and ``also``."""
+    found = db.session.execute(_totals_and_rank(game, also), {"player": user_id}).first()
     if found is None:
         return Totals(), None, None
     kept = found._mapping
@@ -158,21 +160,21 @@ def totals_and_rank(
     ), int(kept["above"]) + 1, tuple(kept[f"also_{n}"] for n in range(len(also)))
 
 
+@functools.cache
+def _totals_and_rank(game: str, also: tuple[ScalarSelect[Any], ...]) -> Select[Any]:
+    """`totals_and_rank`'s statement, built once per board and ``also`` (the boards are few;
+    ``also`` is `webapp.board.page_cache.freshness`'s, itself built once)."""
+    t = PlayerTotal.__table__.c
+    return select(
+        t, players_above(game, ALL_TIME).label("above"),
+        *(extra.label(f"also_{n}") for n, extra in enumerate(also)),
+    ).where(t.game == game, t.period == ALL_TIME, t.user_id == PLAYER)
+
+
 def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatch]:
     """The player's last matches of every game, newest first (one index range, whatever the
     game switch shows: each match names its game)."""
-    r, award = MatchResult.__table__.c, PointAward.__table__
-    # Core, not ORM entities: the page needs these columns, not ten tracked objects.
-    rows = db.session.execute(
-        select(
-            r.match_id, r.game, r.finished_at, r.ruleset, r.difficulty, r.outcome, r.score,
-            r.opponent_score, r.hands, award.c.points, r.hand_scores,
-        )
-        .outerjoin(award, award.c.match_id == r.match_id)
-        .where(r.user_id == user_id)
-        .order_by(r.finished_at.desc())
-        .limit(limit)
-    )
+    rows = db.session.execute(_recent_matches(limit), {"player": user_id})
     return [
         RecentMatch(
             match_id=row.match_id, game=row.game, finished_at=row.finished_at,
@@ -182,6 +184,22 @@ def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatc
         )
         for row in rows
     ]
+
+
+@functools.cache
+def _recent_matches(limit: int) -> Select[Any]:
+    r, award = MatchResult.__table__.c, PointAward.__table__
+    # Core, not ORM entities: the page needs these columns, not ten tracked objects.
+    return (
+        select(
+            r.match_id, r.game, r.finished_at, r.ruleset, r.difficulty, r.outcome, r.score,
+            r.opponent_score, r.hands, award.c.points, r.hand_scores,
+        )
+        .outerjoin(award, award.c.match_id == r.match_id)
+        .where(r.user_id == PLAYER)
+        .order_by(r.finished_at.desc())
+        .limit(limit)
+    )
 
 
 @dataclass(frozen=True)
@@ -195,11 +213,14 @@ class Charts:
 def charts(user_id: int, game: str = DEFAULT_GAME) -> Charts:
     """The player's kept charts on ``game``'s board (``ALL_GAMES``: every game's awards): one
     primary-key read, written with each of their results."""
-    c = PlayerChart.__table__.c
-    found = db.session.execute(
-        select(c.awards, c.ratings).where(c.user_id == user_id, c.game == game)
-    ).first()
+    found = db.session.execute(_charts(), {"player": user_id, "game": game}).first()
     return Charts([], []) if found is None else Charts(found.awards, found.ratings)
+
+
+@functools.cache
+def _charts() -> Select[Any]:
+    c = PlayerChart.__table__.c
+    return select(c.awards, c.ratings).where(c.user_id == PLAYER, c.game == bindparam("game"))
 
 
 def points_over_time(kept: Charts, points: int) -> list[PointsAt]:
@@ -233,11 +254,14 @@ class GameRating:
 
 def ratings(user_id: int) -> dict[str, GameRating]:
     """The player's rating on each game they have played while logged in, by game key."""
-    r = PlayerRating.__table__.c
-    rows = db.session.execute(
-        select(r.game, r.rating, r.rd, r.matches).where(r.user_id == user_id)
-    )
+    rows = db.session.execute(_ratings(), {"player": user_id})
     return {game: GameRating(rating, rd, matches) for game, rating, rd, matches in rows}
+
+
+@functools.cache
+def _ratings() -> Select[Any]:
+    r = PlayerRating.__table__.c
+    return select(r.game, r.rating, r.rd, r.matches).where(r.user_id == PLAYER)
 
 
 @dataclass(frozen=True)
@@ -255,10 +279,11 @@ def rating_over_time(kept: Charts) -> list[RatingAt]:
     return [RatingAt(moment(int(at)), rating, rd) for at, rating, rd in kept.ratings]
 
 
-def last_result(user_id: int) -> tuple[ScalarSelect[datetime], ScalarSelect[str]]:
-    """The player's newest result's end and match, as two scalar subqueries (one index probe
+@functools.cache
+def last_result() -> tuple[ScalarSelect[datetime], ScalarSelect[str]]:
+    """The `PLAYER`'s newest result's end and match, as two scalar subqueries (one index probe
     each): every ended match of theirs writes a new one, with its award and rating update."""
     r = MatchResult.__table__.c
-    newest = select(r.finished_at).where(r.user_id == user_id).order_by(r.finished_at.desc())
-    match = select(r.match_id).where(r.user_id == user_id).order_by(r.finished_at.desc())
+    newest = select(r.finished_at).where(r.user_id == PLAYER).order_by(r.finished_at.desc())
+    match = select(r.match_id).where(r.user_id == PLAYER).order_by(r.finished_at.desc())
     return newest.limit(1).scalar_subquery(), match.limit(1).scalar_subquery()

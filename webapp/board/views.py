@@ -156,9 +156,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         mark_private()
     # Live on every request: the totals and the rank (it moves with other players' results),
     # and with them the token that says whether the kept parts still hold.
-    totals, rank, token = profile.totals_and_rank(
-        user.id, game.key, page_cache.freshness(user.id, own)
-    )
+    totals, rank, token = profile.totals_and_rank(user.id, game.key, page_cache.freshness(own))
     # The rest is kept per player until their data changes (page_cache's docstring).
     kept = page_cache.PageParts(user, game.key, own, token)
     rated = game.key in RATED_GAMES

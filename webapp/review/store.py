@@ -6,11 +6,13 @@ so that a match's summary and a player's accuracy trend are sums over rows, neve
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ScalarSelect, func, select
+from sqlalchemy import ColumnElement, ScalarSelect, Select, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from gin_engine.ai.review import HandReview, Summary
@@ -97,36 +99,44 @@ def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccura
     kept review, oldest first: one index range of ``match_results``, then the kept hands of
     those matches. Practice matches have no ``match_results`` row, so they never count."""
     mark_private()
-    r = MatchResult.__table__.c  # Core columns: a read for a page, no ORM entities
-    recent = (
-        select(r.match_id, r.finished_at)
-        .where(r.user_id == user_id, r.game.in_(games.reviewed_boards()))
-        .order_by(r.finished_at.desc())
-        .limit(limit)
-        .subquery()
-    )
-    decisions = func.sum(_ROWS.c.decisions)
-    rows = db.session.execute(
-        select(recent.c.match_id, recent.c.finished_at, func.sum(_ROWS.c.accuracy_sum),
-               decisions)
-        .join(_ROWS, _ROWS.c.match_id == recent.c.match_id)
-        .group_by(recent.c.match_id, recent.c.finished_at)
-        .having(decisions > 0)
-        .order_by(recent.c.finished_at)
-    ).all()
+    rows = db.session.execute(_accuracy_trend(limit), {"player": user_id}).all()
     return [
         MatchAccuracy(match_id, finished_at, float(total) / int(count), int(count))
         for match_id, finished_at, total, count in rows
     ]
 
 
-def trend_reviews(user_id: int) -> ScalarSelect[int]:
+@functools.cache
+def _accuracy_trend(limit: int) -> Select[Any]:
+    """`accuracy_trend`'s statement about the bound ``player``, built once (a player page's
+    read: Core columns, no ORM entities)."""
+    r = MatchResult.__table__.c
+    recent = (
+        select(r.match_id, r.finished_at)
+        .where(r.user_id == bindparam("player"), r.game.in_(games.reviewed_boards()))
+        .order_by(r.finished_at.desc())
+        .limit(limit)
+        .subquery()
+    )
+    decisions = func.sum(_ROWS.c.decisions)
+    return (
+        select(recent.c.match_id, recent.c.finished_at, func.sum(_ROWS.c.accuracy_sum),
+               decisions)
+        .join(_ROWS, _ROWS.c.match_id == recent.c.match_id)
+        .group_by(recent.c.match_id, recent.c.finished_at)
+        .having(decisions > 0)
+        .order_by(recent.c.finished_at)
+    )
+
+
+def trend_reviews(player: ColumnElement[int]) -> ScalarSelect[int]:
     """How many hand reviews are kept of the matches `accuracy_trend` looks at, as a scalar
-    subquery: with the player's newest result it tells whether the trend changed (reviews are
-    kept after a hand ends and never change)."""
+    subquery about ``player`` (a bound parameter: the statement is built once): with the
+    player's newest result it tells whether the trend changed (reviews are kept after a hand
+    ends and never change)."""
     recent = (
         select(MatchResult.match_id)
-        .where(MatchResult.user_id == user_id, MatchResult.game.in_(games.reviewed_boards()))
+        .where(MatchResult.user_id == player, MatchResult.game.in_(games.reviewed_boards()))
         .order_by(MatchResult.finished_at.desc())
         .limit(TREND_MATCHES)
     )
