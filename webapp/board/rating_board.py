@@ -24,6 +24,7 @@ Glossary
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,7 +32,7 @@ from enum import StrEnum
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import and_, select
+from sqlalchemy import Integer, Select, and_, bindparam, select
 
 from webapp.extensions import db
 from webapp.models import PlayerRating, RatingLadder, RatingLadderVersion, User
@@ -130,26 +131,37 @@ _VIEWER_COLUMNS = (_MINE.c.rating, _MINE.c.rd, _MINE.c.matches, _MINE.c.shown,
                    _MINE.c.last_played, User.username)
 
 
-def _rungs(game: str, since: datetime, viewer: int | None) -> tuple[list[_Rung], Any, bool]:
-    """The board's rungs of ranked players, highest first: the ladder less the listed players
-    found inactive that no sweep has unlisted yet; and the viewer's rating row (``None``
-    without one) and whether it was read here, in the same statement as the ladder's version
-    and those players (else `_viewer` reads it)."""
+@functools.cache
+def _version_and_stale(with_viewer: bool) -> Select[Any]:
+    """`_rungs`' statement about the bound ``game``, ``since`` and, ``with_viewer``,
+    ``viewer``: built once, not on every view (building it cost about as much as running it)."""
     query = (
         select(_V.version, _STALE.c.shown.label("stale"))
         .select_from(
             RatingLadderVersion.__table__.outerjoin(
                 _STALE,
-                and_(_STALE.c.game == _V.game, _STALE.c.listed, _STALE.c.last_played < since),
+                and_(_STALE.c.game == _V.game, _STALE.c.listed,
+                     _STALE.c.last_played < bindparam("since")),
             )
         )
-        .where(_V.game == game)
+        .where(_V.game == bindparam("game"))
     )
-    if viewer is not None:
+    if with_viewer:
         query = query.add_columns(*_VIEWER_COLUMNS).outerjoin(
-            _MINE, and_(_MINE.c.game == _V.game, _MINE.c.user_id == viewer)
+            _MINE, and_(_MINE.c.game == _V.game, _MINE.c.user_id == bindparam("viewer"))
         ).outerjoin(User, User.id == _MINE.c.user_id)
-    found = db.session.execute(query).all()
+    return query
+
+
+def _rungs(game: str, since: datetime, viewer: int | None) -> tuple[list[_Rung], Any, bool]:
+    """The board's rungs of ranked players, highest first: the ladder less the listed players
+    found inactive that no sweep has unlisted yet; and the viewer's rating row (``None``
+    without one) and whether it was read here, in the same statement as the ladder's version
+    and those players (else `_viewer` reads it)."""
+    found = db.session.execute(
+        _version_and_stale(viewer is not None),
+        {"game": game, "since": since, "viewer": viewer},
+    ).all()
     mine = None
     if found:
         ladder = _kept_ladder(game, int(found[0].version))
@@ -212,6 +224,22 @@ def _read_viewer(user_id: int, game: str) -> Any:
     ).first()
 
 
+@functools.cache
+def _listing() -> Select[Any]:
+    """A page of the board from its starting rung, over bound parameters: built once."""
+    return (
+        select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username)
+        .join(User, User.id == _R.user_id)
+        .where(
+            and_(_R.game == bindparam("game"), _R.listed, _R.shown <= bindparam("start")),
+            _R.last_played >= bindparam("since"),
+        )
+        .order_by(_R.shown.desc(), _R.rating.desc(), _R.username_key)
+        .offset(bindparam("skip", type_=Integer))
+        .limit(bindparam("size", type_=Integer))
+    )
+
+
 def _row(values: Any, rank: int, position: int) -> RatingRow:
     return RatingRow(
         rank=rank, position=position, user_id=values.user_id, username=str(values.username),
@@ -233,22 +261,12 @@ def board(
     start = next((r for r in rungs if r.above + r.players >= first), None)
     if start is not None:
         rank_at = {r.shown: r.above + 1 for r in rungs}
-        listing = (
-            select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username)
-            .join(User, User.id == _R.user_id)
-            .where(
-                and_(_R.game == game, _R.listed, _R.shown <= start.shown),
-                _R.last_played >= since,
-            )
-            .order_by(_R.shown.desc(), _R.rating.desc(), _R.username_key)
+        listing = db.session.execute(_listing(), {
+            "game": game, "since": since, "start": start.shown,
             # Only the players of the starting rung listed on earlier pages are skipped.
-            .offset(first - 1 - start.above)
-            .limit(page_size)
-        )
-        rows = [
-            _row(values, rank_at[values.shown], first + i)
-            for i, values in enumerate(db.session.execute(listing))
-        ]
+            "skip": first - 1 - start.above, "size": page_size,
+        })
+        rows = [_row(values, rank_at[values.shown], first + i) for i, values in enumerate(listing)]
     viewer_row = None
     if viewer is not None:
         found = mine if read else _read_viewer(viewer, game)
