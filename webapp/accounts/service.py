@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from flask import session
 from flask_login import current_user, login_user, logout_user
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from webapp.accounts.names import username_key, username_skeleton
@@ -70,7 +70,11 @@ login_manager.user_loader(load_user)
 
 
 def find_user(name: str) -> User | None:
-    return db.session.scalar(select(User).where(User.username_key == username_key(name)))
+    return db.session.scalar(_BY_NAME, {"key": username_key(name)})
+
+
+# Built once: every view of a player page (/u/<name>) looks its player up.
+_BY_NAME = select(User).where(User.username_key == bindparam("key"))
 
 
 def name_taken(name: str) -> bool:
