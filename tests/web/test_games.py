@@ -23,6 +23,7 @@ from webapp.extensions import db
 from webapp.models import PERSON, MatchResult, PlayerTotal
 from webapp.pages.content import PAGES
 from webapp.pages.views import endpoint
+from webapp.refusals import STALE
 from webapp.store import load_match
 
 WEBAPP = Path(games.__file__).resolve().parent
@@ -93,6 +94,47 @@ def test_a_logged_in_match_is_dealt_played_to_its_end_and_counted_once(
         kept = db.session.scalars(select(PlayerTotal.game).where(PlayerTotal.matches == 1))
         assert set(kept) == {results[0].game, "all"}
     assert client.get(table).status_code == 200  # the finished match's page
+
+
+@EVERY_GAME
+def test_a_move_sent_to_a_table_without_its_match_plays_nothing(
+    app: Flask, client: FlaskClient, game: games.Game
+) -> None:
+    """The tables' shared way in (`webapp.table_views`): a move posted where the session has no
+    match of that game (none at all, then the other game's) is answered on the start page with
+    the stale-page notice and leaves every match as it was; the table's page sends the other
+    game's match to its own table."""
+    client.get("/?lang=en")
+    with app.test_request_context():
+        table = url_for(game.table)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        stale = str(STALE)
+    # A discard of the 7♠ as either table's form says it.
+    form = {"csrf_token": csrf(client, "/"), "version": "1", "action": "discard", "card": "7S",
+            "discard": "7S"}
+    response = client.post(table, data=form)
+    assert (response.status_code, response.headers["Location"]) == (303, "/")
+    assert stale in client.get("/").get_data(True)
+
+    other = next(g for g in games.GAMES if g is not game)
+    start = f"/?game={other.query}" if other.query else "/"
+    data = {**start_form_data(app, other), "csrf_token": csrf(client, start)}
+    assert client.post("/new", data=data).status_code == 303
+    with client.session_transaction() as session:
+        match_id = session[matches.SESSION_MATCH_KEY]
+    with app.test_request_context():
+        before = load_match(match_id)
+        other_table = url_for(other.table)
+    assert before is not None
+    response = client.post(table, data={**form, "csrf_token": csrf(client, other_table)})
+    assert (response.status_code, response.headers["Location"]) == (303, "/")
+    assert stale in client.get("/").get_data(True)
+    with app.test_request_context():
+        after = load_match(match_id)
+    assert after is not None
+    assert (after.version, after.snapshot) == (before.version, before.snapshot)
+    response = client.get(table)
+    assert (response.status_code, response.headers["Location"]) == (302, other_table + "#table")
 
 
 @EVERY_GAME

@@ -33,7 +33,8 @@ from webapp.play.results import COMPUTER
 from webapp.play.table import build_table
 from webapp.refusals import STALE
 from webapp.review import service as reviews
-from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
+from webapp.store import MatchRecord, StaleMatchError
+from webapp.table_views import match_to_move, match_to_show
 
 bp = Blueprint("play", __name__)
 GAME = games.named(GIN)
@@ -86,24 +87,17 @@ def refused_move(refused: engine.IllegalActionError) -> Response:
 
 
 @bp.get("/play")
-def table() -> tuple[str, int] | Response:
-    read_without_transaction()
-    record = matches.current_match()
+def table() -> tuple[str, int]:
+    record = match_to_show(GAME)
     if record is None:
         return render_template("play/none.html"), 200
-    elsewhere = games.of(record)
-    if elsewhere is not GAME:
-        return redirect(url_for(elsewhere.table, _anchor="table"))
     return _render(record)
 
 
 @bp.post("/play")
 def move() -> Response:
     version, action = read_move(request.form)
-    record = matches.current_match(GAME)
-    if record is None:
-        flash(str(STALE), "notice")
-        return redirect(url_for("main.index"), code=303)
+    record = match_to_move(GAME)
     results_before = len(record.snapshot.get("results", ()))
     matches.play(record, version, action)
     response = _to_table()

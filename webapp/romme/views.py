@@ -30,7 +30,8 @@ from webapp.romme.messages import (
     status_line,
 )
 from webapp.romme.table import SORTS, build_table
-from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
+from webapp.store import MatchRecord, StaleMatchError
+from webapp.table_views import match_to_move, match_to_show
 
 bp = Blueprint("romme", __name__, url_prefix="/romme")
 GAME = games.named(ROMME)
@@ -109,22 +110,15 @@ def meld_choice(choice: MeldChoice) -> Response:
 
 @bp.get("")
 def table() -> tuple[str, int] | Response:
-    read_without_transaction()
-    record = matches.current_match()
+    record = match_to_show(GAME)
     if record is None:
         return redirect(url_for("main.index", game=GAME.query))
-    elsewhere = games.of(record)
-    if elsewhere is not GAME:
-        return redirect(url_for(elsewhere.table, _anchor="table"))
     return _render(record)
 
 
 @bp.post("")
 def move() -> Response:
     version, action = read_turn(request.form)
-    record = matches.current_match(GAME)
-    if record is None:
-        flash(str(STALE), "notice")
-        return redirect(url_for("main.index"), code=303)
+    record = match_to_move(GAME)
     matches.play(record, version, action)
     return _to_table()
