@@ -430,26 +430,15 @@ def main() -> int:
         served(min(args.requests, 1000))
         return 0
     difficulties = [d for d in args.difficulty.split(",") if d]
-    dropped = None
-    if args.pg:
-        from webclient import drop_database, fresh_database
+    from webclient import bench_database
 
-        # Its own database for Rommé, so a Gin run beside it is not dropped under it.
-        dropped = "romme_bench_page" if args.game == "romme" else "gin_bench_page"
-        url = fresh_database(dropped)
-    elif os.environ.get("DATABASE_URL"):
-        url = os.environ["DATABASE_URL"]
-    else:
-        url = f"sqlite:///{tempfile.mkdtemp(prefix='gin-page-')}/page.sqlite3"
-    print(f"database: {url.split('@')[-1] if '@' in url else url}")
-    try:
+    # Its own database for Rommé, so a Gin run beside it is not dropped under it.
+    name = "romme_bench_page" if args.game == "romme" else "gin_bench_page"
+    with bench_database(args.pg, name) as url:
         if args.game == "romme":
             report(run_romme(url, args.requests, difficulties, args.warmup, args.players))
         else:
             run(url, args.requests, difficulties, args.warmup)
-    finally:
-        if dropped:
-            drop_database(dropped)
     return 0
 
 

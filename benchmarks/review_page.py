@@ -21,7 +21,6 @@ Takes about 2 minutes with the defaults on the busy 2-core machine (most of it r
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import tempfile
@@ -92,18 +91,9 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
-    dropped = None
-    if args.pg:
-        from webclient import drop_database, fresh_database
+    from webclient import bench_database
 
-        dropped = "gin_bench_review_page"
-        url = fresh_database(dropped)
-    elif os.environ.get("DATABASE_URL"):
-        url = os.environ["DATABASE_URL"]
-    else:
-        url = f"sqlite:///{tempfile.mkdtemp(prefix='gin-review-')}/review.sqlite3"
-    print(f"database: {url.split('@')[-1] if '@' in url else url}")
-    try:
+    with bench_database(args.pg, "gin_bench_review_page") as url:
         app = make_app(url, tempfile.mkdtemp(prefix="gin-review-instance-"))
         stored = store_matches(app, args.matches)
         hands = sum(h for _, h in stored)
@@ -115,9 +105,6 @@ def main() -> int:
                   f" {percentile(walls, 0.5):.1f} / p95 {percentile(walls, 0.95):.1f} /"
                   f" max {max(walls):.1f} ms; processor p50 {percentile(cpus, 0.5):.1f} /"
                   f" p95 {percentile(cpus, 0.95):.1f} ms")
-    finally:
-        if dropped:
-            drop_database(dropped)
     return 0
 
 

@@ -23,10 +23,13 @@ import secrets
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.parse
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -345,6 +348,25 @@ def drop_database(name: str) -> None:
 
     with psycopg.connect(f"{PG_ADMIN_URL}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def bench_database(pg: bool, name: str) -> Iterator[str]:
+    """The URL of the database an in-process benchmark runs on: with ``pg`` (``--pg``) a fresh
+    PostgreSQL database ``name``, migrated, dropped afterwards; else ``DATABASE_URL``; else a
+    new SQLite file (migrated by the benchmark's app)."""
+    if pg:
+        url = fresh_database(name)
+    else:
+        url = os.environ.get("DATABASE_URL") or (
+            f"sqlite:///{tempfile.mkdtemp(prefix=name + '-')}/{name}.sqlite3"
+        )
+    print(f"database: {url.split('@')[-1] if '@' in url else url}")
+    try:
+        yield url
+    finally:
+        if pg:
+            drop_database(name)
 
 
 def server_env(url: str, secret: str | None = None, **extra: str) -> dict[str, str]:
