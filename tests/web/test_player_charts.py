@@ -13,13 +13,14 @@ from datetime import UTC, datetime, timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
+from tests.web import chart_helpers
 from tests.web.account_helpers import make_user, seed_result
 from tests.web.sql_helpers import sent_statements
 from webapp import MIGRATIONS_DIR, charts
 from webapp.extensions import db
-from webapp.models import ALL_GAMES, GIN, HU, ROMME, RatingUpdate
+from webapp.models import ALL_GAMES, GIN, HU, ROMME, PlayerChart, RatingUpdate
 
 START = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 ROMME_HAND = [{"end": "out", "winner": 0, "penalties": [0, 20]}]
@@ -47,7 +48,7 @@ def test_a_win_adds_its_award_to_its_board_and_all_games_and_every_ending_its_ra
         first, second, third = (updates[at(m)] for m in (0, 5, 10))
         us = [charts.micros(at(m)) for m in (0, 5, 10)]
         assert us[1] - us[0] == 300_000_000  # five minutes in microseconds
-        assert charts.kept() == {
+        assert chart_helpers.kept() == {
             (ann.id, GIN): {"awards": [[us[0], 100]],
                             "ratings": [[us[0], *first], [us[1], *second]]},
             (ann.id, HU): {"awards": [[us[2], 10]], "ratings": [[us[2], *third]]},
@@ -73,14 +74,44 @@ def test_the_kept_charts_equal_the_history_whatever_order_the_results_came_in(
                 hand_scores=ROMME_HAND if game == ROMME else None,
             )
             db.session.commit()
-        kept = charts.kept()
-        assert kept == charts.rebuilt()
+        kept = chart_helpers.kept()
+        assert kept == chart_helpers.rebuilt()
         # Some series were cut to the newest hundred: 480 results of two players.
         for name in ("awards", "ratings"):
             assert max(len(series[name]) for series in kept.values()) == charts.LENGTH
         for series in kept.values():
             assert series["awards"] == sorted(series["awards"])
             assert series["ratings"] == sorted(series["ratings"])
+
+
+def test_the_repair_finds_missing_extra_and_wrong_charts_player_by_player(app: Flask) -> None:
+    """The repair reads both sides as streams in player order (`charts.kept`,
+    `charts.history`): a player whose rows are gone, one with a row the history does not give
+    and one with a wrong series are each found between players who are right, and the
+    rewrite puts every row back."""
+    with app.app_context():
+        ann, bob, cid, dan = (make_user(name) for name in ("ann", "bob", "cid", "dan"))
+        for n, player in enumerate((ann, bob, cid) * 3):
+            seed_result(player, outcome="won" if n % 2 else "lost", finished_at=at(n))
+        db.session.commit()
+        written = chart_helpers.kept()
+        assert {key[0] for key in written} == {ann.id, bob.id, cid.id}
+        db.session.execute(delete(PlayerChart).where(PlayerChart.user_id == bob.id))
+        db.session.add(PlayerChart(user_id=dan.id, game=HU, awards=[[1, 10]], ratings=[]))
+        chart = db.session.get(PlayerChart, (cid.id, GIN))
+        assert chart is not None
+        chart.ratings = chart.ratings[:-1]
+        db.session.commit()
+        found = {key: (mine, theirs) for key, mine, theirs in charts.differences()}
+        assert set(found) == {(bob.id, GIN), (bob.id, ALL_GAMES), (dan.id, HU), (cid.id, GIN)}
+        assert found[(bob.id, GIN)][0] is None and found[(dan.id, HU)][1] is None
+        assert found[(dan.id, HU)][0] == {"awards": (1, [1, 10]), "ratings": (0, None)}
+        mine, theirs = found[(cid.id, GIN)]
+        assert mine is not None and theirs is not None
+        assert (mine["ratings"][0], theirs["ratings"][0]) == (2, 3)
+        charts.rewrite()
+        db.session.commit()
+        assert chart_helpers.kept() == written and charts.differences() == []
 
 
 def test_the_migration_backfills_what_the_endings_kept(app: Flask) -> None:
@@ -91,12 +122,12 @@ def test_the_migration_backfills_what_the_endings_kept(app: Flask) -> None:
                         game=(GIN, HU, ROMME)[n % 3], finished_at=at(n),
                         hand_scores=ROMME_HAND if n % 3 == 2 else None)
         db.session.commit()
-        written = charts.kept()
+        written = chart_helpers.kept()
         assert len(written) == 5  # ann: hu, romme, all games; bob: gin, all games
         db.session.rollback()
         downgrade(directory=str(MIGRATIONS_DIR), revision="0012")
         upgrade(directory=str(MIGRATIONS_DIR))
-        assert charts.kept() == written == charts.rebuilt()
+        assert chart_helpers.kept() == written == chart_helpers.rebuilt()
 
 
 def test_the_player_page_reads_both_charts_as_one_row(app: Flask, client: FlaskClient) -> None:

@@ -19,6 +19,7 @@ import gin_engine as engine
 import romme_engine as romme
 from gin_engine.ai import make_bot
 from romme_engine.ai import make_bot as make_romme_bot
+from tests.web import chart_helpers
 from tests.web.account_helpers import (
     make_user,
     reach_the_winning_knock,
@@ -29,7 +30,6 @@ from tests.web.account_helpers import (
 )
 from tests.web.ending_helpers import end_match, memory_backed, race
 from tests.web.play_helpers import get, post_at_once
-from webapp import charts
 from webapp.extensions import db
 from webapp.models import (
     GIN,
@@ -211,8 +211,8 @@ def test_kept_ratings_equal_a_replay_after_thousands_of_random_endings(app: Flas
     with app.app_context():
         assert rebuild.differences() == []
         # The player page's charts, kept ending by ending, races and abandons included.
-        kept_charts = charts.kept()
-        assert kept_charts == charts.rebuilt() and len(kept_charts) > PLAYERS
+        kept_charts = chart_helpers.kept()
+        assert kept_charts == chart_helpers.rebuilt() and len(kept_charts) > PLAYERS
         results = db.session.scalar(select(func.count()).select_from(MatchResult))
         assert db.session.scalar(select(func.count()).select_from(RatingUpdate)) == results
         assert results == owned
@@ -229,7 +229,7 @@ def test_kept_ratings_equal_a_replay_after_thousands_of_random_endings(app: Flas
         # The replay written over the kept rows changes nothing the site shows.
         rebuild.rewrite()
         db.session.commit()
-        assert kept_state() == before and charts.kept() == kept_charts
+        assert kept_state() == before and chart_helpers.kept() == kept_charts
         assert rebuild.differences() == []
 
 
