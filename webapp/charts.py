@@ -10,9 +10,9 @@ the ending (`webapp.ranking.record_result`), so it changes exactly when the hist
 
 Each series is ordered by its entries as tuples — time first, then the values, so two entries
 at one instant have one order however they were recorded — and keeps the newest `LENGTH`:
-`history` (the same from the history, for the repair's check and the tests) gives the same
-lists whatever order the results were recorded in. Migration ``0013`` backfilled them the same
-way.
+`history` (the same read from the recorded results, for the repair's check and the tests)
+gives the same lists whatever order the results were recorded in. Migration ``0013``
+backfilled them the same way.
 """
 
 from __future__ import annotations
@@ -125,8 +125,9 @@ def history() -> Iterator[tuple[int, Charts]]:
     """Every player's charts as the history gives them — what `record` has kept, whatever
     order the results were recorded in — player after player in id order.
 
-    Streamed, one player's history held at a time: the repair's memory does not grow with the
-    site's (read all at once, 5,000,000 results held 5.8 GB)."""
+    Streamed, one player's history held at a time, so the repair's memory does not grow with
+    the history: at 5,000,000 results `recount-ratings` peaked at 5.8 GB reading it all at
+    once, 0.5 GB streamed (benchmarks/README.md)."""
     a, r, u = PointAward.__table__.c, MatchResult.__table__.c, RatingUpdate.__table__.c
     awards = _by_player(
         select(a.user_id, r.game, a.awarded_at, a.points)
