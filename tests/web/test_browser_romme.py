@@ -22,7 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import romme_engine as romme
 from romme_engine.ai import hint
-from tests.web.browser_helpers import page_width, tap
+from tests.web.browser_helpers import page_width, share_session, tap
 from tests.web.play_helpers import stored
 from tests.web.romme_helpers import person_choice, seat_romme, stack_deck
 
@@ -184,3 +184,22 @@ def test_the_hinted_meld_is_laid_out_with_one_tap(
     expect(page.locator("[data-refusal]")).to_have_count(0)
     assert table_of(app, match_id)[-1] == romme.format_cards(meld.cards)
     assert "Laid out this turn" in page.locator("[data-zone=staged]").inner_text()
+
+
+@pytest.mark.parametrize(("lang", "items"), [
+    ("zh_Hans", ["你：0", "电脑 1：0", "电脑 2：0", "轮到你"]),
+    ("zh_Hant", ["你：0", "電腦 1：0", "電腦 2：0", "輪到你"]),
+    ("en", ["You: 0", "Computer 1: 0", "Computer 2: 0", "Your turn"]),
+])
+def test_each_seats_total_stands_apart_on_the_status_line(
+    app: Flask, live_server: str, browser_page: Callable[..., Page], lang: str, items: list[str]
+):
+    # Issue 45: "你 0 电脑 1 0 电脑 2 0" on a phone read like "电脑 10"; a colon ties each total
+    # to its seat.
+    page = browser_page(390, 844)
+    client: FlaskClient = app.test_client()
+    client.get(f"/?lang={lang}")
+    seat_romme(app, client, players=3, seed=2)
+    share_session(client, page, live_server)
+    page.goto(live_server + "/romme#table")
+    assert page.locator("[data-zone=status] .status-item").all_inner_texts() == items

@@ -55,14 +55,22 @@ def test_the_gin_status_line_reads_in_parts(app: Flask, client: FlaskClient, lan
     assert title is not None and text(title.group(1)) == HAND[lang]
 
 
-def test_the_romme_status_line_reads_in_parts(app: Flask, client: FlaskClient) -> None:
-    client.get("/?lang=zh_Hans")
+@pytest.mark.parametrize(("lang", "line", "hand"), [
+    ("zh_Hans", "你：0 · 电脑 1：0 · 电脑 2：0 · 轮到你", "你的手牌 · 14 张牌 · 按点数排"),
+    ("zh_Hant", "你：0 · 電腦 1：0 · 電腦 2：0 · 輪到你", "你的手牌 · 14 張牌 · 按點數排"),
+    ("en", "You: 0 · Computer 1: 0 · Computer 2: 0 · Your turn",
+     "Your hand · 14 cards · Sort by rank"),
+])
+def test_the_romme_status_line_reads_in_parts(app: Flask, client: FlaskClient, lang: str,
+                                             line: str, hand: str) -> None:
+    # Each seat's total follows a colon (issue 45: "你 0 电脑 1 0 电脑 2 0" read as "电脑 10").
+    client.get(f"/?lang={lang}")
     seat_romme(app, client, players=3, seed=2)
     html = romme_page(client).html
     status, title = STATUS.search(html), HAND_TITLE.search(html)
     assert status is not None and title is not None
-    assert text(status.group(1)) == "你 0 · 电脑 1 0 · 电脑 2 0 · 轮到你"
-    assert text(title.group(1)) == "你的手牌 · 14 张牌 · 按点数排"
+    assert text(status.group(1)) == line
+    assert text(title.group(1)) == hand
 
 
 def cards_read_once(html: str) -> int:
