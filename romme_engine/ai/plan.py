@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from romme_engine.actions import (
     Action,
@@ -69,6 +70,16 @@ class Why(StrEnum):
     """The staged lay-down cannot be completed: take it back."""
 
 
+class Step(NamedTuple):
+    """One step of a turn and why; a bot takes ``step(…)[0]``."""
+
+    action: Action
+    why: Why
+    lay_down: tuple[Meld, ...] = ()
+    """For a meld laid before the opening: the whole lay-down it belongs to, this meld first,
+    so that the hint can name every meld the opening is laid with, not only the first."""
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     take: Callable[[PlayerView], bool]
@@ -80,12 +91,12 @@ class Style:
     lay_jokers_off: bool = True
 
 
-def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
+def step(view: PlayerView, style: Style) -> Step:
     """The next action of this player's turn and why."""
     if view.phase is Phase.DRAW:
         if view.may_take_discard and style.take(view):
-            return TakeDiscard(), Why.TAKE_DISCARD
-        return DrawStock(), Why.DRAW_STOCK
+            return Step(TakeDiscard(), Why.TAKE_DISCARD)
+        return Step(DrawStock(), Why.DRAW_STOCK)
     hand = list(view.hand)
     opened = view.opened[view.player]
     table = list(view.table)
@@ -96,40 +107,41 @@ def step(view: PlayerView, style: Style) -> tuple[Action, Why]:
             # The engine's own search: the take was allowed because this finds a use.
             use = use_of(hand, table, view.taken_card, view.freed_jokers)
             if use:
-                return use[0], why
+                return Step(use[0], why)
         else:
             found = best_lay_down(hand, must=pending[0], keep_one=True)
             if found is not None:
                 meld = next(m for m in found.melds if pending[0] in m.cards)
-                return LayMeld(meld.cards), why
-        return _fallback(view), Why.TAKE_BACK
+                rest = tuple(m for m in found.melds if m is not meld)
+                return Step(LayMeld(meld.cards), why, (meld, *rest))
+        return Step(_fallback(view), Why.TAKE_BACK)
     staged = view.staged_value
     found = best_lay_down(hand, keep_one=True)
     held = False
     if found is not None:
         if opened:
-            return LayMeld(found.melds[0].cards), Why.LAY_MELD
+            return Step(LayMeld(found.melds[0].cards), Why.LAY_MELD)
         if staged + found.value >= view.ruleset.opening:
             if staged or style.lay_now(view, found):
-                return LayMeld(found.melds[0].cards), Why.OPEN
+                return Step(LayMeld(found.melds[0].cards), Why.OPEN, found.melds)
             held = True
     if not opened and 0 < staged < view.ruleset.opening:
-        return _fallback(view), Why.TAKE_BACK
+        return Step(_fallback(view), Why.TAKE_BACK)
     if opened and len(hand) > 1:
         for lay_off in lay_offs(hand, table):
             if lay_off.card.is_joker and not style.lay_jokers_off and len(hand) > 3:
                 continue
-            return lay_off, Why.LAY_OFF
+            return Step(lay_off, Why.LAY_OFF)
         if style.swap_jokers:
             for swap in swaps(hand, table):
                 if _joker_finds_a_place(hand, table, swap):
-                    return swap, Why.SWAP_JOKER
+                    return Step(swap, Why.SWAP_JOKER)
     candidates = [d.card for d in legal_discards(view)]
     if not candidates:
-        return _fallback(view), Why.TAKE_BACK
+        return Step(_fallback(view), Why.TAKE_BACK)
     whole = None if opened else best_lay_down(hand)
     card, why = style.discard(view, candidates, whole)
-    return Discard(card), Why.HOLD_FOR_HAND_ROMME if held else why
+    return Step(Discard(card), Why.HOLD_FOR_HAND_ROMME if held else why)
 
 
 def _joker_finds_a_place(hand: list[Card], table: list[Meld], swap: SwapJoker) -> bool:

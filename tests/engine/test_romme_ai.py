@@ -15,6 +15,7 @@ from romme_engine import (
 )
 from romme_engine.ai import LEVELS, Why, hint, make_bot
 from romme_engine.cards import CARD_COUNT
+from romme_engine.deck import stacked_deck
 
 from .test_romme_turns import seed_example
 
@@ -66,6 +67,38 @@ def test_the_hint_is_the_experts_step_with_its_reason_and_numbers():
     assert match.view(1).staged_value == 0
     match.apply(1, lay.action)
     assert match.view(1).staged_value == lay.meld_value
+
+
+def test_the_opening_hint_names_the_whole_lay_down_and_its_total():
+    # Issue 45: 2♠ 2♥ 2♦ (6) alone is far from the opening (30); with 5♣ 6♣ 7♣ 8♣ (26) it
+    # reaches it. The hint lays the set first and says what follows it and the total.
+    deck = stacked_deck(ROMME, 1, ["2S 2H 2D 5C 6C 7C 8C KH 9D 4S JH QS 3D AH",
+                                   "2C' 3H' 4S' 5D' 6H' 7S' 8D' 9C' TH' JS' QD' KC' AS'"])
+    match = Match.new(ROMME, 2, random.Random(0), deck=deck)
+    first = hint(match.view(0))
+    assert first.reason is Why.OPEN and first.action == LayMeld(tuple(parse_cards("2S 2H 2D")))
+    assert [m.cards for m in first.lay_down] == [tuple(parse_cards(c))
+                                                  for c in ("2S 2H 2D", "5C 6C 7C 8C")]
+    assert (first.meld_value, first.laid, first.total) == (6, 0, 32)
+    match.apply(0, first.action)
+    second = hint(match.view(0))  # the rest of it, with what is laid already
+    assert second.reason is Why.OPEN
+    assert [m.cards for m in second.lay_down] == [tuple(parse_cards("5C 6C 7C 8C"))]
+    assert (second.meld_value, second.laid, second.total) == (26, 6, 32)
+
+
+def test_a_lay_off_hint_names_the_table_meld_and_its_owner():
+    deck = stacked_deck(ROMME, 1, ["JC QC KC 8H AS 3S' 7C' TD' QH' 2C' 7D' 9S' 4H' KD'",
+                                   "5H 6H 7H 2D 3D JK1 5D 9C' 3C' 8S' JH' 4S' AC'"], "9C 9D")
+    match = Match.new(ROMME, 2, random.Random(0), deck=deck)
+    for seat, text in ((0, "meld JC QC KC"), (0, "discard AS"), (1, "draw"),
+                       (1, "meld 5H 6H 7H"), (1, "meld 2D 3D JK1 5D"), (1, "discard AC'"),
+                       (0, "draw")):
+        act(match, seat, text)
+    found = hint(match.view(0))
+    assert found.reason is Why.LAY_OFF and found.action == parse_action("lay-off 8H 1")
+    assert found.meld is not None and found.meld.cards == tuple(parse_cards("5H 6H 7H"))
+    assert found.owner == 1
 
 
 

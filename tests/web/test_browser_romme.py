@@ -22,7 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import romme_engine as romme
 from romme_engine.ai import hint
-from tests.web.browser_helpers import page_width, share_session, tap
+from tests.web.browser_helpers import in_viewport, page_width, share_session, tap
 from tests.web.play_helpers import stored
 from tests.web.romme_helpers import person_choice, seat_romme, stack_deck
 
@@ -184,6 +184,37 @@ def test_the_hinted_meld_is_laid_out_with_one_tap(
     expect(page.locator("[data-refusal]")).to_have_count(0)
     assert table_of(app, match_id)[-1] == romme.format_cards(meld.cards)
     assert "Laid out this turn" in page.locator("[data-zone=staged]").inner_text()
+
+
+def test_the_hinted_lay_off_is_one_tap_from_the_first_screen(
+    app: Flask, live_server: str, browser_page: Callable[..., Page]
+):
+    # Issue 45: the lay-off's button in its meld's box lay screens below the first one on a
+    # phone; the hint, at the top, carries the same move as its own button.
+    from tests.web.test_romme_table import opened_table
+
+    page = browser_page(390, 844, locale="en-GB")
+    client: FlaskClient = app.test_client()
+    match_id = opened_table(app, client)
+    share_session(client, page, live_server)
+    page.goto(live_server + "/romme#table")
+    tap(page.locator("button[data-action=draw]"))
+    for _ in range(3):  # the expert lays its two melds first (the hint's own meld, ticked)
+        found = hint(romme.Match.from_dict(stored(app, match_id)[1]).view(0))
+        if isinstance(found.action, romme.LayOff):
+            break
+        play(page, found.action)
+    assert found.action == romme.LayOff(romme.Card.parse("8H"), 1)
+    page.goto(live_server + "/romme?hint=1#table")
+    in_its_meld = page.locator("#meld-1 .button.hinted")
+    assert not in_viewport(page, in_its_meld)  # the box is below the first screen ...
+    button = page.locator(".prompt .hint button[data-hint-move=lay-off]")
+    expect(button).to_have_count(1)
+    assert in_viewport(page, button) and button.inner_text() == "Lay off 8♥"  # ... the hint not
+    tap(button)
+    expect(page.locator("[data-refusal]")).to_have_count(0)
+    assert table_of(app, match_id)[1] == "5H 6H 7H 8H"
+    assert page.locator("input[type=checkbox][name=cards][value=\"8H\"]").count() == 0
 
 
 @pytest.mark.parametrize(("lang", "items"), [

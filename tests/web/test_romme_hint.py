@@ -177,8 +177,9 @@ def test_the_joker_is_wang_in_hints_and_computer_lines(app: Flask, lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("zh_Hans", "用 4♦ 换下桌上的王。"), ("zh_Hant", "用 4♦ 換下桌上的王。"),
-    ("en", "Swap 4♦ for the joker on the table."),
+    ("zh_Hans", "用 4♦ 换下电脑 1 的 2♦ 3♦ 王 5♦ 里的王。"),
+    ("zh_Hant", "用 4♦ 換下電腦 1 的 2♦ 3♦ 王 5♦ 裡的王。"),
+    ("en", "Swap 4♦ for the joker in Computer 1's meld 2♦ 3♦ JK 5♦."),
 ])
 def test_the_hint_proposes_the_joker_swap_the_expert_would_make(
     app: Flask, client: FlaskClient, lang: str, said: str
@@ -201,5 +202,103 @@ def test_the_hint_proposes_the_joker_swap_the_expert_would_make(
         assert post_romme(client, romme_page(client), action).status_code == 303
     assert followed == ["meld 2S 3S 4S", "meld 5S 6S 7S 8S 9S", "lay-off 8H 1"]
     html = client.get("/romme?hint=1").get_data(as_text=True)
-    assert 'data-hint="swap-joker"' in html and said in html
+    assert 'data-hint="swap-joker"' in html and said in hint_said(html)
     assert hinted_moves(html) == [(2, "swap", swap.card.kind)]  # its button, in meld 2's box
+    assert hint_button(html) == {"action": "swap", "cards": "4D", "meld": "2"}  # and the hint's
+
+
+SAID = re.compile(r'data-hint="[\w-]+"[^>]*>\s*(?:<p role="status">)?<strong>[^<]*</strong>'
+                  r' (.*?)</p>', re.S)
+HINT = re.compile(r'<div class="hint" data-hint="[\w-]+">(.*?)\n</div>', re.S)
+FIELD = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
+
+
+def hint_said(html: str) -> str:
+    """The hint's sentences, after "Hint: "."""
+    found = SAID.search(html)
+    assert found is not None, "no hint on the page"
+    return unescape(found.group(1))
+
+
+def hint_button(html: str) -> dict[str, str]:
+    """The move the hint's own button posts: its form's fields but the token and version."""
+    found = HINT.search(html)
+    assert found is not None, "no hint on the page"
+    fields = dict(FIELD.findall(found.group(1)))
+    return {k: unescape(v) for k, v in fields.items() if k not in ("csrf_token", "version")}
+
+
+TWO_MELD_OPENING = "2S 2H 2D 5C 6C 7C 8C KH 9D 4S JH QS 3D AH"
+
+
+@pytest.mark.parametrize(("lang", "first", "then"), [
+    ("zh_Hans",
+     "摆出 2♠ 2♥ 2♦（6 分），再摆出 5♣ 6♣ 7♣ 8♣（26 分），共 32 分。你最好的摆法已经够开牌分数。",
+     "摆出 5♣ 6♣ 7♣ 8♣（26 分），连同这回合已摆的 6 分，共 32 分。你最好的摆法已经够开牌分数。"),
+    ("zh_Hant",
+     "擺出 2♠ 2♥ 2♦（6 分），再擺出 5♣ 6♣ 7♣ 8♣（26 分），共 32 分。你最好的擺法已經夠開牌分數。",
+     "擺出 5♣ 6♣ 7♣ 8♣（26 分），連同這回合已擺的 6 分，共 32 分。你最好的擺法已經夠開牌分數。"),
+    ("en", "Lay out 2♠ 2♥ 2♦ (6 points), then 5♣ 6♣ 7♣ 8♣ (26 points): 32 points in all. "
+     "Your best lay-down reaches the opening.",
+     "Lay out 5♣ 6♣ 7♣ 8♣ (26 points): with the 6 points laid this turn, 32 in all. "
+     "Your best lay-down reaches the opening."),
+])
+def test_the_opening_hint_names_every_meld_of_the_lay_down_and_its_total(
+    app: Flask, client: FlaskClient, lang: str, first: str, then: str
+) -> None:
+    # Issue 45: the set alone (6) is far from the opening (30); the hint said only "lay out
+    # 2♠ 2♥ 2♦ (6 points)" and called it enough.
+    seat_romme(app, client, players=2, deck=stack_deck([TWO_MELD_OPENING, ""]))
+    client.get(f"/?lang={lang}")
+    assert hint_said(client.get("/romme?hint=1").get_data(as_text=True)) == first
+    meld = romme.LayMeld(tuple(romme.parse_cards("2S 2H 2D")))
+    assert post_romme(client, romme_page(client), meld).status_code == 303
+    assert hint_said(client.get("/romme?hint=1").get_data(as_text=True)) == then
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh_Hans", "把 8♥ 接到电脑 1 的 5♥ 6♥ 7♥ 上。手里少一张牌。"),
+    ("zh_Hant", "把 8♥ 接到電腦 1 的 5♥ 6♥ 7♥ 上。手裡少一張牌。"),
+    ("en", "Lay off 8♥ on Computer 1's meld 5♥ 6♥ 7♥. One card fewer in your hand."),
+])
+def test_the_lay_off_hint_names_the_meld_once(
+    app: Flask, client: FlaskClient, lang: str, said: str
+) -> None:
+    # Issue 45: "把 9♥ 接到桌上的牌组上。它能接到桌上的牌组上：手里少一张牌。" said the same twice
+    # and named no meld. The hint carries the lay-off's button too (its meld's box is far down).
+    from tests.web.test_romme_table import opened_table
+
+    match_id = opened_table(app, client)
+    client.get(f"/?lang={lang}")
+    post_romme(client, romme_page(client), romme.DrawStock())
+    for _ in range(3):  # the expert lays its own two melds first
+        action = hint(romme.Match.from_dict(stored(app, match_id)[1]).view(0)).action
+        if isinstance(action, romme.LayOff):
+            break
+        assert post_romme(client, romme_page(client), action).status_code == 303
+    html = client.get("/romme?hint=1").get_data(as_text=True)
+    assert hint_said(html) == said
+    assert hint_button(html) == {"action": "lay-off", "cards": "8H", "meld": "1"}
+
+
+@pytest.mark.parametrize(("lang", "lay_off", "swap"), [
+    ("zh_Hans", "把 8♥ 接到你的 5♥ 6♥ 7♥ 上。手里少一张牌。",
+     "用 4♦ 换下你的 2♦ 3♦ 王 5♦ 里的王。王留在你手里更有用。"),
+    ("zh_Hant", "把 8♥ 接到你的 5♥ 6♥ 7♥ 上。手裡少一張牌。",
+     "用 4♦ 換下你的 2♦ 3♦ 王 5♦ 裡的王。王留在你手裡更有用。"),
+    ("en", "Lay off 8♥ on your meld 5♥ 6♥ 7♥. One card fewer in your hand.",
+     "Swap 4♦ for the joker in your meld 2♦ 3♦ JK 5♦. The joker is worth more in your hand."),
+])
+def test_a_meld_of_the_persons_own_is_called_hers(app: Flask, lang: str, lay_off: str,
+                                                  swap: str) -> None:
+    from romme_engine.ai import Hint, Why
+    from webapp.romme.hints import hint_text
+
+    run, with_joker = (romme.read_meld(tuple(romme.parse_cards(cards)))
+                       for cards in ("5H 6H 7H", "2D 3D JK1 5D"))
+    eight, four = romme.Card.parse("8H"), romme.Card.parse("4D")
+    with app.test_request_context(headers={"Accept-Language": html_lang(lang)}):
+        said = (hint_text(Hint(romme.LayOff(eight, 0), Why.LAY_OFF, eight, meld=run, owner=0)),
+                hint_text(Hint(romme.SwapJoker(four, 1), Why.SWAP_JOKER, four, meld=with_joker,
+                               owner=0)))
+    assert said == (lay_off, swap)

@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from flask_babel import LazyString
 
 import romme_engine as romme
+from romme_engine.actions import action_name
 from romme_engine.ai import Hint, Why, hint
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
+from webapp.models import PERSON
 from webapp.romme.cards import card_text, cards_text
+from webapp.romme.messages import seat_name
 from webapp.romme.table import MeldMove
 
 WHY_TEXT: dict[Why, LazyString] = {
@@ -24,7 +27,7 @@ WHY_TEXT: dict[Why, LazyString] = {
     Why.RELAY_JOKER: _l("The joker you swapped must be laid out again this turn."),
     Why.OPEN: _l("Your best lay-down reaches the opening."),
     Why.LAY_MELD: _l("Laid out, its cards no longer count against you."),
-    Why.LAY_OFF: _l("It fits a meld on the table: one card fewer in your hand."),
+    Why.LAY_OFF: _l("One card fewer in your hand."),
     Why.SWAP_JOKER: _l("The joker is worth more in your hand."),
     Why.HOLD_FOR_HAND_ROMME: _l(
         "You could open now, but waiting may let you go out all at once, for double."
@@ -44,16 +47,29 @@ def person_hint(view: romme.PlayerView) -> Hint | None:
 
 
 @dataclass(frozen=True)
+class HintButton:
+    """The hinted lay-off or joker swap as the hint's own button: the form fields its post
+    carries besides the card (the table meld, and the end where the card fits both)."""
+
+    action: str
+    card: romme.Card
+    fields: dict[str, str]
+
+
+@dataclass(frozen=True)
 class HintMarks:
     """Where the hint shows on the table, so that following it takes one tap: the hand cards
     it names (each physical card is its own: ``7S`` is not ``7S'``) and whether they come
     ticked (a meld, for the meld button; a discard has its own button), or the lay-off or
     swap button it names inside a table meld (``move``: the table meld, the move's name and
-    the card's face, as ``table.MeldMove`` offers it)."""
+    the card's face, as ``table.MeldMove`` offers it) and the same move as a button in the
+    hint itself (``button``), which stands near the top of the page where the meld's box may
+    be screens below."""
 
     cards: frozenset[romme.Card] = frozenset()
     ticked: bool = False
     move: tuple[int, str, int] | None = None
+    button: HintButton | None = None
 
     def names(self, meld: int, move: MeldMove) -> bool:
         """Whether ``move`` on table meld ``meld`` is the hinted one."""
@@ -64,13 +80,48 @@ def hint_marks(found: Hint | None) -> HintMarks:
     action = found.action if found is not None else None
     if isinstance(action, romme.LayMeld):
         return HintMarks(frozenset(action.cards), ticked=True)
-    if isinstance(action, romme.LayOff):
-        return HintMarks(move=(action.meld, "lay-off", action.card.kind))
-    if isinstance(action, romme.SwapJoker):
-        return HintMarks(move=(action.meld, "swap", action.card.kind))
+    if isinstance(action, romme.LayOff | romme.SwapJoker):
+        name = action_name(action)
+        fields = {"meld": str(action.meld)}
+        if isinstance(action, romme.LayOff) and action.end is not None:
+            fields["end"] = action.end.value
+        return HintMarks(move=(action.meld, name, action.card.kind),
+                         button=HintButton(name, action.card, fields))
     if isinstance(action, romme.Discard):
         return HintMarks(frozenset({action.card}))
     return HintMarks()
+
+
+def _lay_down_text(found: Hint, cards: str) -> str:
+    """The meld to lay now; before the opening, every meld of the lay-down and its total."""
+    if len(found.lay_down) < 2 and not found.laid:
+        return _("Lay out %(cards)s (%(points)d points).", cards=cards,
+                 points=found.meld_value or 0)
+    melds = _(", then ").join(
+        _("%(cards)s (%(points)d points)", cards=cards_text(m.cards), points=m.value)
+        for m in found.lay_down
+    )
+    if found.laid:
+        return _("Lay out %(melds)s: with the %(laid)d points laid this turn, %(total)d in all.",
+                 melds=melds, laid=found.laid, total=found.total)
+    return _("Lay out %(melds)s: %(total)d points in all.", melds=melds, total=found.total)
+
+
+def _meld_move_text(found: Hint, action: romme.LayOff | romme.SwapJoker) -> str:
+    """A lay-off or joker swap with the table meld it goes on, named by its cards and its
+    owner, so that the person finds it among the others."""
+    card = card_text(action.card)
+    meld = cards_text(found.meld.cards) if found.meld is not None else ""
+    mine = found.owner == PERSON
+    if isinstance(action, romme.LayOff):
+        if mine:
+            return _("Lay off %(card)s on your meld %(meld)s.", card=card, meld=meld)
+        return _("Lay off %(card)s on %(who)s's meld %(meld)s.", card=card, meld=meld,
+                 who=seat_name(found.owner or 0))
+    if mine:
+        return _("Swap %(card)s for the joker in your meld %(meld)s.", card=card, meld=meld)
+    return _("Swap %(card)s for the joker in %(who)s's meld %(meld)s.", card=card, meld=meld,
+             who=seat_name(found.owner or 0))
 
 
 def _action_text(found: Hint) -> str:
@@ -78,13 +129,9 @@ def _action_text(found: Hint) -> str:
     if isinstance(action, romme.TakeDiscard) and found.card is not None:
         return _("Take %(card)s from the discard pile.", card=card_text(found.card))
     if isinstance(action, romme.LayMeld):
-        cards = cards_text(action.cards)
-        return _("Lay out %(cards)s (%(points)d points).", cards=cards,
-                 points=found.meld_value or 0)
-    if isinstance(action, romme.LayOff):
-        return _("Lay off %(card)s on a meld of the table.", card=card_text(action.card))
-    if isinstance(action, romme.SwapJoker):
-        return _("Swap %(card)s for the joker on the table.", card=card_text(action.card))
+        return _lay_down_text(found, cards_text(action.cards))
+    if isinstance(action, romme.LayOff | romme.SwapJoker):
+        return _meld_move_text(found, action)
     if isinstance(action, romme.Discard):
         return _("Discard %(card)s.", card=card_text(action.card))
     if isinstance(action, romme.TakeBack):
