@@ -184,33 +184,41 @@ def test_the_joker_is_wang_in_hints_and_computer_lines(app: Flask, lang: str) ->
     assert "王" in line and "JK" not in line
 
 
+def follow_the_hint(app: Flask, client: FlaskClient, lang: str, until: romme.Action
+                    ) -> list[str]:
+    """On ``opened_table``, in ``lang``: draw, then follow the hint, the expert's own next step,
+    until it is ``until``; the moves followed on the way."""
+    from tests.web.test_romme_table import opened_table
+
+    match_id = opened_table(app, client)
+    client.get(f"/?lang={lang}")
+    post_romme(client, romme_page(client), romme.DrawStock())
+    followed = []
+    for _ in range(5):
+        action = hint(romme.Match.from_dict(stored(app, match_id)[1]).view(0)).action
+        if action == until:
+            return followed
+        followed.append(romme.format_action(action))
+        assert post_romme(client, romme_page(client), action).status_code == 303
+    raise AssertionError(f"the hint never came to {until}: {followed}")
+
+
 @pytest.mark.parametrize(("lang", "said"), [
-    ("zh_Hans", "用 4♦ 换下电脑 1 的 2♦ 3♦ 王 5♦ 里的王。"),
-    ("zh_Hant", "用 4♦ 換下電腦 1 的 2♦ 3♦ 王 5♦ 裡的王。"),
-    ("en", "Swap 4♦ for the joker in Computer 1's meld 2♦ 3♦ JK 5♦."),
+    ("zh_Hans", "用 4♦ 换下电脑 1 的 2♦ 3♦ 王 5♦ 里的王。王留在你手里更有用。"),
+    ("zh_Hant", "用 4♦ 換下電腦 1 的 2♦ 3♦ 王 5♦ 裡的王。王留在你手裡更有用。"),
+    ("en", "Swap 4♦ for the joker in Computer 1's meld 2♦ 3♦ JK 5♦. The joker is worth more in "
+     "your hand."),
 ])
 def test_the_hint_proposes_the_joker_swap_the_expert_would_make(
     app: Flask, client: FlaskClient, lang: str, said: str
 ) -> None:
     # Computer 1 opened 2♦ 3♦ 王 5♦; the person, opened, draws holding 4♦ and follows the
     # hint: two melds, the lay-off of 8♥, then the swap of 4♦ for the joker.
-    from tests.web.test_romme_table import opened_table
-
-    match_id = opened_table(app, client)
-    client.get(f"/?lang={lang}")
-    post_romme(client, romme_page(client), romme.DrawStock())
     swap = romme.SwapJoker(romme.Card.parse("4D"), 2)
-    followed = []
-    for _ in range(5):
-        view = romme.Match.from_dict(stored(app, match_id)[1]).view(0)
-        action = hint(view).action  # the expert's own next step
-        if action == swap:
-            break
-        followed.append(romme.format_action(action))
-        assert post_romme(client, romme_page(client), action).status_code == 303
+    followed = follow_the_hint(app, client, lang, swap)
     assert followed == ["meld 2S 3S 4S", "meld 5S 6S 7S 8S 9S", "lay-off 8H 1"]
     html = client.get("/romme?hint=1").get_data(as_text=True)
-    assert 'data-hint="swap-joker"' in html and said in hint_said(html)
+    assert 'data-hint="swap-joker"' in html and hint_said(html) == said
     assert hinted_moves(html) == [(2, "swap", swap.card.kind)]  # its button, in meld 2's box
     assert hint_button(html) == {"action": "swap", "cards": "4D", "meld": "2"}  # and the hint's
 
@@ -274,16 +282,8 @@ def test_the_lay_off_hint_names_the_meld_once(
 ) -> None:
     # Issue 45: "把 9♥ 接到桌上的牌组上。它能接到桌上的牌组上：手里少一张牌。" said the same twice
     # and named no meld. The hint carries the lay-off's button too (its meld's box is far down).
-    from tests.web.test_romme_table import opened_table
-
-    match_id = opened_table(app, client)
-    client.get(f"/?lang={lang}")
-    post_romme(client, romme_page(client), romme.DrawStock())
-    for _ in range(3):  # the expert lays its own two melds first
-        action = hint(romme.Match.from_dict(stored(app, match_id)[1]).view(0)).action
-        if isinstance(action, romme.LayOff):
-            break
-        assert post_romme(client, romme_page(client), action).status_code == 303
+    lay_off = romme.LayOff(romme.Card.parse("8H"), 1)
+    assert follow_the_hint(app, client, lang, lay_off) == ["meld 2S 3S 4S", "meld 5S 6S 7S 8S 9S"]
     html = client.get("/romme?hint=1").get_data(as_text=True)
     assert hint_said(html) == said
     assert hint_button(html) == {"action": "lay-off", "cards": "8H", "meld": "1"}
