@@ -99,6 +99,9 @@ def settings_from_env(
         # and keep serving even if counting fails altogether. Redis is retried with backoff.
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         "RATELIMIT_SWALLOW_ERRORS": True,
+        # A 429 says when to try again (Retry-After, seconds); the limited routes also carry
+        # the X-RateLimit-* headers that come with it.
+        "RATELIMIT_HEADERS_ENABLED": True,
         "RATE_LIMIT_PER_PROCESS": _truthy(env.get("RATE_LIMIT_PER_PROCESS")),
         "AUTH_RATE_LIMIT": env.get("AUTH_RATE_LIMIT") or DEFAULT_AUTH_RATE_LIMIT,
         "NEW_MATCH_RATE_LIMIT": env.get("NEW_MATCH_RATE_LIMIT") or DEFAULT_NEW_MATCH_RATE_LIMIT,

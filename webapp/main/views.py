@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 from webapp import games, matches
 from webapp.extensions import deals_limited
+from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
 from webapp.rating.levels import against_next, levels
 
@@ -47,7 +48,7 @@ def new_match() -> Response | str:
     if not form.validate_on_submit():
         abort(400, description=form.refusal())
     running = matches.running_match()
-    if running is not None and request.form.get("confirm") != "1":
+    if not confirmed(request.form) and running is not None:
         # Abandoning a ranked match counts as a loss, so ask once before dealing a new one.
         return render_template("main/confirm_new.html", form=form, running=running, game=game)
     matches.start(game, form, owner=matches.viewer_id())

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 import gin_engine as engine
 from webapp import games, matches
 from webapp.extensions import deals_limited
+from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
 from webapp.models import PERSON
 from webapp.play.messages import hand_banner
@@ -93,7 +94,7 @@ def practice(match_id: str, number: int) -> Response | str:
             "This hand was played before the site kept each hand's moves, so it cannot be "
             "dealt again."))
     running = matches.running_match()
-    if running is not None and request.form.get("confirm") != "1":
+    if not confirmed(request.form) and running is not None:
         return render_template(
             "review/confirm_practice.html", running=running, record=record, number=number
         )
