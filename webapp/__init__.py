@@ -23,6 +23,7 @@ from webapp import (
     labels,
     requestlog,
     static_files,
+    table_views,
     time_zones,
     verify,
 )
@@ -48,6 +49,7 @@ from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS
 from webapp.romme.views import bp as romme_bp
 from webapp.security import CONTENT_SECURITY_POLICY, SecurityHeaders
 from webapp.session_cookie import HourlyRefreshSessionInterface
+from webapp.store import StaleMatchError
 from webapp.templating import TemplateEnvironment
 
 __all__ = ["CONTENT_SECURITY_POLICY", "GinRummyApp", "create_app"]
@@ -116,6 +118,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     labels.init_app(app)
     time_zones.init_app(app)
     errors.init_app(app)
+    app.register_error_handler(StaleMatchError, table_views.stale_form)
     _init_accounts(app)
 
     app.register_blueprint(main_bp)

@@ -1,14 +1,17 @@
 """What both tables' views (Gin Rummy's ``webapp.play``, Rommé's ``webapp.romme``) do alike:
-find the match a request is about, or answer for it when there is none to act on."""
+find the match a request is about, or answer for it when there is none to act on; and how
+every route that saves a match answers one that lost a race (`stale_form`)."""
 
 from __future__ import annotations
 
 from flask import abort, flash, redirect, url_for
+from werkzeug.wrappers import Response
 
 from webapp import games, matches
+from webapp.extensions import db
 from webapp.games import Game
 from webapp.refusals import STALE
-from webapp.store import MatchRecord, read_without_transaction
+from webapp.store import MatchRecord, StaleMatchError, read_without_transaction
 
 
 def match_to_show(game: Game) -> MatchRecord | None:
@@ -32,3 +35,17 @@ def match_to_move(game: Game) -> MatchRecord:
         flash(str(STALE), "notice")
         abort(redirect(url_for("main.index"), code=303))
     return record
+
+
+def stale_form(_error: StaleMatchError) -> Response:
+    """The app's answer to `StaleMatchError`, from any route that saves a match: a move, the
+    difficulty switch, a new match, a practice, a login taking a guest's match over. A
+    resubmitted form, the back button, a second tab, or a flood of clicks whose last retry
+    still lost the race (`matches.RACE_RETRIES`): nothing of this request is saved, and the
+    person sees the table as it is now (the start page, with none), with the notice."""
+    db.session.rollback()
+    flash(str(STALE), "notice")
+    record = matches.current_match()
+    if record is None:
+        return redirect(url_for("main.index"), code=303)
+    return redirect(url_for(games.table_of(record), _anchor="table"), code=303)

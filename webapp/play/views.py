@@ -1,7 +1,8 @@
 """The Gin Rummy table's views. Thin: read the request, call the match layer, render or redirect.
 
-Unreadable forms raise ``BadInput`` (a 400 page), stale ones ``StaleMatchError`` and moves the
-rules refuse ``IllegalActionError``; the blueprint's error handlers below answer all three.
+Unreadable forms raise ``BadInput`` (a 400 page), stale ones ``StaleMatchError`` (the app's
+`webapp.table_views.stale_form` answers it) and moves the rules refuse ``IllegalActionError``,
+which the blueprint's error handler below answers.
 """
 
 from __future__ import annotations
@@ -31,9 +32,8 @@ from webapp.play.messages import (
 )
 from webapp.play.results import COMPUTER
 from webapp.play.table import build_table
-from webapp.refusals import STALE
 from webapp.review import service as reviews
-from webapp.store import MatchRecord, StaleMatchError
+from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
 
 bp = Blueprint("play", __name__)
@@ -67,13 +67,6 @@ def _render(record: MatchRecord) -> tuple[str, int]:
         awarded=ranking.points_awarded(record.id) if record.status == "finished" else None,
     )
     return page, 200
-
-
-@bp.errorhandler(StaleMatchError)
-def stale_form(_error: StaleMatchError) -> Response:
-    """A resubmitted form, the back button or a second tab: show the table as it is now."""
-    flash(str(STALE), "notice")
-    return _to_table()
 
 
 @bp.errorhandler(engine.IllegalActionError)

@@ -1,7 +1,8 @@
 """The Rommé table's views. Thin: read the request, call the match layer, redirect.
 
 Errors are answered as on the Gin Rummy table: ``BadInput`` is a 400 with its message,
-``StaleMatchError`` a notice and a 303 back to the table, ``IllegalActionError`` the
+``StaleMatchError`` a notice and a 303 back to the table (`webapp.table_views.stale_form`,
+for every route), ``IllegalActionError`` the
 translated refusal as a notice and a 303 back to the table. A move whose joker could stand
 in two places redirects to the table asking where (a GET: nothing changed).
 """
@@ -18,7 +19,6 @@ from webapp import games, matches, ranking
 from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON, ROMME
-from webapp.refusals import STALE
 from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
 from webapp.romme.hints import hint_marks, hint_text, person_hint
 from webapp.romme.messages import (
@@ -30,7 +30,7 @@ from webapp.romme.messages import (
     status_line,
 )
 from webapp.romme.table import SORTS, build_table
-from webapp.store import MatchRecord, StaleMatchError
+from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
 
 bp = Blueprint("romme", __name__, url_prefix="/romme")
@@ -80,12 +80,6 @@ def _render(record: MatchRecord) -> tuple[str, int]:
         hint_offered=offered is not None, hint=wanted,
         marks=hint_marks(wanted),
     ), 200
-
-
-@bp.errorhandler(StaleMatchError)
-def stale_form(_error: StaleMatchError) -> Response:
-    flash(str(STALE), "notice")
-    return _to_table()
 
 
 @bp.errorhandler(romme.IllegalActionError)
