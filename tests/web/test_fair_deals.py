@@ -163,7 +163,10 @@ def test_verify_refuses_bad_input_with_a_translated_400(client: FlaskClient, que
     response = client.get("/verify?" + query)
     assert response.status_code == 400
     body = response.get_data(as_text=True)
-    assert "种子" in body or "发牌" in body
+    if "%0A" in query:  # a control character: refused before the page reads it (form_rules)
+        assert "这个地址里有无法识别的字符" in body
+    else:
+        assert "种子" in body or "发牌" in body
 
 
 @pytest.mark.parametrize(("lang", "agrees", "differs"), [("zh_Hans", "✓ 一致", "✗ 不一致"),
