@@ -45,6 +45,7 @@ test: $(STAMP)
 	scripts/ensure-chromium
 	scripts/ensure-nginx
 	scripts/ensure-redis
+	scripts/ensure-w3m
 	$(PY) -m pytest -q -n $(TEST_WORKERS)
 
 lint: $(STAMP)

@@ -67,8 +67,12 @@ def card_markup(code: str, pip: str, name: str, kind: str = "", extra: str = "")
     ) % (classes, code, name, pip)
 
 
-def row_markup(inner: str, label: str = "") -> Markup:
-    """Cards side by side (``inner``: their markup), with an optional spoken label for the row."""
+def row_markup(cards: Iterable[str], label: str = "") -> Markup:
+    """Cards side by side (``cards``: their markup), with an optional spoken label for the row.
+
+    A space between two cards: the row's flex layout drops it, a text browser (w3m), which
+    has no style sheet, shows it ("A♥ 7♦ 8♠", not "A♥7♦8♠")."""
+    inner = " ".join(cards)
     if label:
         return Markup('<span class="card-row" aria-label="%s">') % label + Markup(inner + "</span>")
     return Markup('<span class="card-row">' + inner + "</span>")
@@ -121,7 +125,7 @@ def card_html(card: Card, extra: str = "") -> Markup:
 def card_row(cards: Iterable[Card], label: str = "") -> Markup:
     """Cards side by side, with an optional spoken label for the row."""
     plain = _faces().plain
-    return row_markup("".join(plain[c.index] for c in cards), label)
+    return row_markup((plain[c.index] for c in cards), label)
 
 
 def card_back() -> Markup:

@@ -2,11 +2,14 @@
 inline elements together, so the status line's parts are separated in the text itself, and a
 card's text is its pip alone, its spoken name being the element's label (read once: "10♠",
 not "10♠黑桃10"). Checked on the pages' text as such a browser lays it out: the markup
-without its tags."""
+without its tags, and (issue 45) w3m's own dump of the page, which also drops a plain space
+between two Chinese characters and prints the bidi isolate characters U+2068/U+2069."""
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from html import unescape
 
 import pytest
@@ -14,8 +17,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from gin_engine.deck import stacked_deck
+from tests.web.account_helpers import login, logout, register
 from tests.web.browser_helpers import KNOCK_10, LOOSE
 from tests.web.play_helpers import get, seat_match
+from tests.web.review_helpers import seat_game, simulated
 from tests.web.romme_helpers import romme_page, seat_romme
 
 _TAG = re.compile(r"<[^>]+>")
@@ -115,3 +120,44 @@ def test_a_romme_hand_card_is_read_once_beside_its_discard_button(
         assert text(inner) == "打出", inner
         assert label.startswith("打出 ") and label.removeprefix("打出 ") in names, label
     assert cards_read_once(html) >= 14
+
+
+def w3m(html: str) -> list[str]:
+    """The page as w3m shows it (``w3m -dump``, 200 columns): its lines, stripped."""
+    program = shutil.which("w3m")
+    assert program is not None, "w3m is missing: scripts/ensure-w3m (make test) installs it"
+    dump = subprocess.run(
+        [program, "-dump", "-T", "text/html", "-cols", "200", "-I", "UTF-8", "-O", "UTF-8"],
+        input=html.encode(), capture_output=True, check=True,
+    )
+    return [line.strip() for line in dump.stdout.decode().splitlines()]
+
+
+@pytest.mark.parametrize(("lang", "welcome", "back"), [
+    ("zh_Hans", "欢迎，uxnorm！从现在起获胜可获得排名积分。", "欢迎回来，uxnorm。"),
+    ("en", "Welcome, uxnorm! Wins now earn ranking points.", "Welcome back, uxnorm."),
+])
+def test_a_greeting_names_the_player_without_isolate_marks(
+    client: FlaskClient, lang: str, welcome: str, back: str
+) -> None:
+    client.get(f"/?lang={lang}")
+    register(client, "uxnorm")
+    page = client.get("/").get_data(as_text=True)
+    assert '<p class="flash flash-notice">' in page and welcome in w3m(page)
+    logout(client)
+    login(client, "uxnorm")
+    page = client.get("/").get_data(as_text=True)
+    flash = re.search(r'<p class="flash flash-notice">(.*?)</p>', page)
+    assert flash is not None and "<bdi>uxnorm</bdi>" in flash.group(1)
+    assert "\u2068" not in page and "\u2069" not in page
+    assert back in w3m(page)
+
+
+def test_a_review_reads_in_parts(app: Flask, client: FlaskClient) -> None:
+    """Each decision's kind and label, the loss and its note, and the hand's cards are apart."""
+    client.get("/?lang=zh_Hans")
+    match_id = seat_game(app, client, simulated("standard", 21), "standard")
+    lines = w3m(client.get(f"/review/{match_id}/1").get_data(as_text=True))
+    assert "1. 明牌：拿还是不拿 · 好" in lines and "2. 出牌 · 好" in lines
+    assert "0.0 分 · 估计你这一步不比高手的差：没有损失。" in lines
+    assert "你的手牌：2♠ 2♥ 6♠ 10♥ 10♣ J♠ J♦ Q♥ Q♦ K♥" in lines

@@ -45,10 +45,11 @@ def isolated(name: str) -> Markup:
     return Markup("<bdi>%s</bdi>") % name
 
 
-def isolated_text(name: str) -> str:
-    """The name between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for plain text
-    (flashed messages, attributes) where ``<bdi>`` cannot go."""
-    return f"\u2068{name}\u2069"
+def greeting(message: str, name: str) -> Markup:
+    """A translated ``message`` naming the person (``%(name)s``), the name in ``<bdi>``, for a
+    flashed notice: the session keeps it as markup. Not the isolate characters U+2068/U+2069,
+    which a text browser (w3m) prints as they are ("欢迎回来，⁨bob⁩。")."""
+    return Markup.escape(message) % {"name": isolated(name)}
 
 
 def username_key(name: str) -> str:

@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from webapp import matches
 from webapp.accounts import service
 from webapp.accounts.forms import LoginForm, RegisterForm
-from webapp.accounts.names import isolated_text
+from webapp.accounts.names import greeting
 from webapp.extensions import limiter, login_required
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
@@ -58,7 +58,7 @@ def login() -> Response | tuple[str, int]:
         user = service.authenticate(str(form.username.data), str(form.password.data))
         if user is not None:
             service.sign_in(user, remember=bool(form.remember.data))
-            flash(_("Welcome back, %(name)s.", name=isolated_text(user.username)), "notice")
+            flash(greeting(_("Welcome back, %(name)s."), user.username), "notice")
             return _go_on(_next_from(form))
         error = str(WRONG_LOGIN)
     status = 422 if form.is_submitted() else 200
@@ -83,8 +83,7 @@ def register() -> Response | tuple[str, int]:
         else:
             service.sign_in(user, remember=False)
             flash(
-                _("Welcome, %(name)s! Wins now earn ranking points.",
-                  name=isolated_text(user.username)),
+                greeting(_("Welcome, %(name)s! Wins now earn ranking points."), user.username),
                 "notice",
             )
             return _go_on(_next_from(form))

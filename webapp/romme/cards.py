@@ -68,7 +68,7 @@ def cards_text(cards: Iterable[romme.Card]) -> str:
 
 def card_row(cards: Iterable[romme.Card]) -> Markup:
     plain = _faces().plain
-    return row_markup("".join(plain[c.id] for c in cards))
+    return row_markup(plain[c.id] for c in cards)
 
 
 TEMPLATE_GLOBALS = {
