@@ -30,6 +30,8 @@ _.is_disconnect
 _.validate_username
 _.validate_password
 _.validate_player_seed
+# Werkzeug: a URL converter's pattern (webapp.form_rules.AsciiIntegerConverter).
+_.regex
 # Flask's session interface hooks, and a request-log timestamp kept on ``g``.
 _.open_session
 _.should_set_cookie
