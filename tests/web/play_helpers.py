@@ -6,6 +6,7 @@ import http.client
 import random
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -140,6 +141,20 @@ def person_choice(snapshot: dict[str, Any], rng: random.Random) -> engine.Action
 def form_fields(action: engine.Action) -> tuple[str, str | None]:
     text = engine.format_action(action).split()
     return text[0], (text[1] if len(text) > 1 else None)
+
+
+def whole_match(app: Flask, client: FlaskClient, match_id: str, seed: int = 1) -> Iterator[Page]:
+    """Every table page of the client's match ``match_id``, the person playing sensibly
+    (`person_choice`, seeded), up to and with the match-over page."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        page = get(client)
+        yield page
+        if page.phase == "match-over":
+            return
+        name, card = form_fields(person_choice(stored(app, match_id)[1], rng))
+        assert post_move(client, page, name, card).status_code == 303
+    raise AssertionError("the match did not end")
 
 
 def post_at_once(base_url: str, path: str, body: str, session_cookie: str, count: int) -> list[int]:
