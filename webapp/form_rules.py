@@ -12,7 +12,7 @@ An address is read the same way: a query naming one thing twice (``?page=1&page=
 ``/play?hint=1&hint=0``) gets a translated 400 of its own on every route; the readers of each
 query value already refuse other scripts' digits.
 
-No text of a request reaches a page or the database with a control character in it (NUL,
+No path, query or form text reaches a view or the database with a control character (NUL,
 a line break, DEL, the C1 range): PostgreSQL refuses NUL in a string where SQLite would just
 find nothing, so the answer would depend on the database. A path holding one (``/u/%00``) is
 a 404, as no page is at that address; a query or a form value holding one is a 400, own text
