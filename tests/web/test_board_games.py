@@ -174,7 +174,10 @@ def test_an_unknown_game_is_a_translated_400(
     assert response.status_code == 400
     html = response.get_data(as_text=True)
     assert "錯誤 400" in html
-    assert "沒有這個排行榜，請從金拉米、胡牌制、德式拉米、全部遊戲中選擇。" in html
+    if "%" in bad:  # a control character: refused as unreadable before any view (form_rules)
+        assert "這個地址裡有無法識別的字元" in html
+    else:
+        assert "沒有這個排行榜，請從金拉米、胡牌制、德式拉米、全部遊戲中選擇。" in html
 
 
 def test_a_players_page_shows_statistics_per_game(seeded: Flask, client: FlaskClient):
