@@ -11,7 +11,7 @@ order per state, so a busy machine slows every variant alike:
   every call, in templates and in Python (messages, labels, lazy texts), instead of
   ``webapp/i18n.py``'s one look-up per request;
 - ``uncached cards``: every card's name and markup made when the template asks for it, instead
-  of ``webapp/cardnames.py``'s per-language cache;
+  of ``webapp/cards.py``'s per-language cache;
 - ``chainmap globals``: each template's globals as Jinja's ``ChainMap`` over the environment's
   instead of ``webapp/templating.py``'s plain dict;
 - ``transaction reads``: the table's reads in the request's transaction (BEGIN … ROLLBACK), the
@@ -56,7 +56,7 @@ def uncached_cards() -> dict[str, Callable[..., Any]]:
     from markupsafe import Markup
 
     from gin_engine import Card
-    from webapp.cardnames import RANK_NAMES, SUIT_NAMES
+    from webapp.cards import RANK_NAMES, SUIT_NAMES
 
     def card_name(card: Card) -> str:
         rank, suit = RANK_NAMES[card.rank], SUIT_NAMES[card.suit]
@@ -90,19 +90,19 @@ class Variants:
         import flask_babel
         from flask.sessions import SecureCookieSessionInterface
 
-        from webapp import cardnames, i18n
+        from webapp import cards, i18n
 
         self.app = app
         self.ours = {
             "session": app.session_interface,
             "cards": {k: app.jinja_env.globals[k] for k in uncached_cards()},
-            "catalogue": cardnames.current_translations,
+            "catalogue": cards.current_translations,
         }
         self.flask_session = SecureCookieSessionInterface()
         self.plain_cards = uncached_cards()
         self.babel = flask_babel
-        self.cardnames, self.i18n = cardnames, i18n
-        from webapp.play import views as play_views
+        self.cards, self.i18n = cards, i18n
+        from webapp.gin import views as play_views
 
         self.play_views = play_views
 
@@ -119,11 +119,11 @@ class Variants:
             )
             # webapp.i18n's gettext family looks the catalogue up through this name.
             self.i18n.current_translations = get
-            self.cardnames.current_translations = get
+            self.cards.current_translations = get
         else:
             self.i18n._install_template_gettext(self.app)
             self.i18n.current_translations = self.ours["catalogue"]
-            self.cardnames.current_translations = self.ours["catalogue"]
+            self.cards.current_translations = self.ours["catalogue"]
 
     def set(self, name: str, on: bool) -> None:
         if name == "flask session":

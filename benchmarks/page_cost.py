@@ -132,7 +132,7 @@ def make_app(url: str, instance: str, migrate: bool = True) -> Any:
 
 @contextmanager
 def instrumented(timers: Timers) -> Iterator[None]:
-    from webapp.play import views
+    from webapp.gin import views
 
     with _instrumented(timers, views):
         yield

@@ -30,7 +30,7 @@ from webapp import (
 from webapp.accounts import bp as accounts_bp
 from webapp.accounts.names import isolated
 from webapp.board import bp as board_bp
-from webapp.cardnames import card_back, card_face, card_html, card_name, card_row
+from webapp.cards import card_back
 from webapp.config import (
     ensure_secret_key,
     ensure_shared_rate_limits,
@@ -39,10 +39,11 @@ from webapp.config import (
 )
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.fairness import fair_deal
+from webapp.gin.cards import card_face, card_html, card_name, card_row
+from webapp.gin.views import bp as play_bp
 from webapp.i18n import lazy_gettext as _l
 from webapp.main.views import bp as main_bp
 from webapp.pages.views import bp as pages_bp
-from webapp.play.views import bp as play_bp
 from webapp.privacy import no_store_when_private
 from webapp.review import bp as review_bp
 from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS

@@ -1,6 +1,6 @@
 """What every table's form reader shares: `BadInput`, the table version, the difficulty switch.
 
-Each table reads its own moves (``webapp.play.forms``, ``webapp.romme.forms``) with these.
+Each table reads its own moves (``webapp.gin.forms``, ``webapp.romme.forms``) with these.
 """
 
 from __future__ import annotations

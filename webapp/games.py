@@ -30,16 +30,16 @@ import gin_engine.ai
 import romme_engine
 import romme_engine.ai
 from gin_engine.match import COMPUTER_DEALS_FIRST
-from webapp import cardnames
+from webapp.gin import cards as gin_cards
+from webapp.gin import deals as gin_deals
+from webapp.gin import results as gin_results
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
 from webapp.labels import ruleset_names
 from webapp.main.forms import NewMatchForm, NewRommeForm, StartForm
 from webapp.models import GIN, HU, ROMME, MatchResult
-from webapp.pages import figures, romme_figures, romme_values, values
+from webapp.pages import gin_figures, gin_values, romme_figures, romme_values
 from webapp.pages.placeholders import Inputs
-from webapp.play import deals as gin_deals
-from webapp.play import results as gin_results
 from webapp.redeal import Redeal
 from webapp.romme import cards as romme_cards
 from webapp.romme import deals as romme_deals
@@ -175,7 +175,7 @@ GAMES: tuple[Game, ...] = (
         key=GIN,
         name=_l("Gin Rummy"),
         at_root=True,
-        table="play.table",
+        table="gin.table",
         start_title=_l("Play Gin Rummy against the computer"),
         start_form=NewMatchForm,
         start_template="main/_gin_form.html",
@@ -188,14 +188,14 @@ GAMES: tuple[Game, ...] = (
         default_ruleset=gin_engine.ruleset.DEFAULT_PRESET,
         redeal=gin_deals.redeal,
         verify_query=lambda snapshot: {"deals": int(snapshot["deals"])},
-        card_row=cardnames.card_row,
+        card_row=gin_cards.card_row,
         reviews=True,
         pages=ReadingPages(
             titles=_PAGE_TITLES,
             rules_elsewhere=_lp("reading page", "Gin Rummy rules"),
-            inputs=figures.inputs,
-            fingerprint=values.fingerprint,
-            play=("play.table", {}),
+            inputs=gin_figures.inputs,
+            fingerprint=gin_values.fingerprint,
+            play=("gin.table", {}),
         ),
         boards=(
             Board(GIN, _lp("board game", "Gin Rummy"), gin_columns=True,

@@ -1,6 +1,6 @@
 """A match's deals as ``/verify`` shows them, whatever the game: rows of cards under a label.
 
-Each game's table package re-deals its own matches into these (``webapp.play.deals``,
+Each game's table package re-deals its own matches into these (``webapp.gin.deals``,
 ``webapp.romme.deals``); the registry (`webapp.games`) names which does it for which game.
 """
 

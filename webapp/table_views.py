@@ -1,4 +1,4 @@
-"""What both tables' views (Gin Rummy's ``webapp.play``, Rommé's ``webapp.romme``) do alike:
+"""What both tables' views (Gin Rummy's ``webapp.gin``, Rommé's ``webapp.romme``) do alike:
 find the match a request is about, or answer for it when there is none to act on; and how
 every route that saves a match answers one that lost a race (`stale_form`)."""
 

@@ -45,7 +45,7 @@ FOREIGN_DIGITS = {
 }
 # The probe's own examples (issue 36) are among the forms tried.
 ISSUE_CASES = {
-    "play.move": {"action twice"},
+    "gin.move": {"action twice"},
     "romme.move": {"discard twice", "action twice"},
     "main.new_match": {"opponents in arabic-indic digits", "opponents in full-width digits"},
 }
@@ -208,8 +208,8 @@ KNOWN: dict[str, Callable[[Flask, FlaskClient], Scenario]] = {
     "accounts.register": register_account,
     "accounts.time_zone": time_zone,
     "main.new_match": new_match,
-    "play.difficulty": play_difficulty,
-    "play.move": play_move,
+    "difficulty.switch": play_difficulty,
+    "gin.move": play_move,
     "review.practice": practice_deal,
     "romme.move": romme_move,
 }

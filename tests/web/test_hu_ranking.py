@@ -17,6 +17,7 @@ from gin_engine.hu import hu_showdown
 from tests.web.account_helpers import counts, register, user_id
 from tests.web.play_helpers import get, post_move, seat_match
 from webapp.extensions import db
+from webapp.gin import results
 from webapp.models import (
     ALL_GAMES,
     ALL_TIME,
@@ -26,7 +27,6 @@ from webapp.models import (
     PlayerTotal,
     PointAward,
 )
-from webapp.play import results
 from webapp.points import RANKING_POINTS
 from webapp.store import MatchRecord
 

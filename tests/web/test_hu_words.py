@@ -15,7 +15,7 @@ from gin_engine import HU, parse_cards
 from gin_engine.deck import stacked_deck
 from gin_engine.hu import hu_showdown
 from tests.web.play_helpers import get, post_move, seat_match, whole_match
-from webapp.play.messages import (
+from webapp.gin.messages import (
     dead_hand_line,
     going_out,
     hand_banner,
@@ -178,7 +178,7 @@ def test_the_rules_page_draws_the_hu_examples_scored_by_the_engine(
 )
 def test_the_hint_names_the_hu_moves(app: Flask, lang: str, parts: tuple[str, str]):
     from gin_engine.ai import Decision, Estimate, Reason, Unit
-    from webapp.play.hints import hint_text
+    from webapp.gin.hints import hint_text
 
     card, other = engine.Card.parse("3H"), engine.Card.parse("9C")
     knock = engine.Knock(card)

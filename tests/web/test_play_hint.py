@@ -76,8 +76,8 @@ def test_a_discard_hint_says_the_deadwood_and_the_danger_once(app) -> None:
     # What to throw and why, with the player's own figures: deadwood before → after and the
     # chance the card feeds the computer; the expert's internal hand score is never shown.
     from gin_engine.ai import Decision, Estimate, Reason, Unit
+    from webapp.gin.hints import hint_text
     from webapp.i18n import html_lang
-    from webapp.play.hints import hint_text
 
     card, other = engine.Card.parse("9C"), engine.Card.parse("KS")
     decision = Decision(engine.Discard(card), Reason.DISCARD_SAFE, 20, 12, card, Unit.HAND_SCORE,

@@ -31,8 +31,8 @@ HAND_ZONE = re.compile(r'data-zone="hand".*?</section>', re.S)
 # review of a match that is nobody's (a 404, private: it looked for one person's match).
 ROUTE_ARGUMENTS = {"name": NAME, "filename": "css/site.css", "match_id": "x" * 22, "number": 1}
 # Extra addresses of the tables' GET routes: the hint and a knock's confirmation.
-TABLE_QUERIES = {"play.table": ("?hint=1", "?confirm=knock"), "romme.table": ("?hint=1",)}
-TABLE_MOVE = {GIN: "play.move", ROMME: "romme.move"}
+TABLE_QUERIES = {"gin.table": ("?hint=1", "?confirm=knock"), "romme.table": ("?hint=1",)}
+TABLE_MOVE = {GIN: "gin.move", ROMME: "romme.move"}
 START = {
     GIN: {"ruleset": "standard", "difficulty": "easy"},
     ROMME: {"game": "romme", "ruleset": "romme", "opponents": "2", "difficulty": "easy"},

@@ -13,7 +13,7 @@ from flask_babel import LazyString
 
 import gin_engine as gin
 import romme_engine as romme
-from webapp.play.messages import REFUSALS as GIN_REFUSALS
+from webapp.gin.messages import REFUSALS as GIN_REFUSALS
 from webapp.romme.messages import REFUSALS as ROMME_REFUSALS
 
 TABLES: dict[str, tuple[Mapping[Enum, LazyString], set[Enum]]] = {

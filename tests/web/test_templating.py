@@ -23,7 +23,7 @@ def test_templates_see_every_global_after_the_site_has_served_its_pages(app: Fla
     for client, path in pages:
         assert client.get(path).status_code in (200, 404)
     env = app.jinja_env
-    loaded = [env.get_template(name) for name in ("base.html", "play/table.html",
+    loaded = [env.get_template(name) for name in ("base.html", "gin/table.html",
                                                    "romme/table.html", "errors/error.html")]
     for template in loaded:
         assert isinstance(template.globals, dict)

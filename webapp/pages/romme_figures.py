@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from romme_engine.ruleset import Ruleset
 from webapp.labels import difficulty_name, ruleset_name
-from webapp.pages import romme_values, values
+from webapp.pages import gin_values, romme_values
 from webapp.pages.placeholders import Inputs
 from webapp.pages.romme_examples import RommeExamples
 from webapp.romme.cards import card_html as romme_card
@@ -24,7 +24,7 @@ from webapp.romme.cards import card_row as romme_row
 
 def inputs() -> Inputs:
     """The Rommé pages' values and blocks, from the presets as they are now."""
-    sets, ranking = romme_values.presets(), values.ranking_points()
+    sets, ranking = romme_values.presets(), gin_values.ranking_points()
     examples = RommeExamples.compute(sets["romme"])
     quoted = {**romme_values.rule_values(sets, ranking), **examples.values_quoted()}
     # The pages name a preset as the start page does ("Rommé, 3 hands"), never by its id.

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from romme_engine import cards
 from romme_engine import ruleset as rulesets
-from webapp.pages.values import ranking_points
+from webapp.pages.gin_values import ranking_points
 
 
 def presets() -> dict[str, rulesets.Ruleset]:

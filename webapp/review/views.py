@@ -14,9 +14,9 @@ import gin_engine as engine
 from webapp import games, matches
 from webapp.extensions import deals_limited
 from webapp.form_rules import confirmed
+from webapp.gin.messages import hand_banner
 from webapp.i18n import gettext as _
 from webapp.models import PERSON
-from webapp.play.messages import hand_banner
 from webapp.review import practice as practices
 from webapp.review.page import decision_rows, figures
 from webapp.review.service import (

@@ -1,6 +1,6 @@
-"""The markup of Rommé's 110 cards: the site's one card markup (``webapp.cardnames``, which
-keeps it) with the copy in ``data-card`` (``7S`` and ``7S'`` look alike but are distinct cards
-in a form) and the joker (王).
+"""The markup of Rommé's 110 cards: the site's one card markup (``webapp.cards``, which keeps
+it and the cards' spoken names) with the copy in ``data-card`` (``7S`` and ``7S'`` look alike
+but are distinct cards in a form) and the joker (王).
 """
 
 from __future__ import annotations
@@ -10,11 +10,9 @@ from collections.abc import Iterable
 from babel.support import NullTranslations
 from markupsafe import Markup
 
-import gin_engine
 import romme_engine as romme
-from webapp.cardnames import RED, cached, card_markup, card_name, row_markup
+from webapp.cards import RED, cached, card_markup, row_markup, spoken_names
 
-_GIN_DECK = tuple(gin_engine.Card.from_index(i) for i in range(52))
 JOKER = Markup(" joker")
 
 
@@ -30,9 +28,8 @@ class _Faces:
     def __init__(self, translations: NullTranslations) -> None:
         joker_name = translations.ugettext("Joker")
         joker_pip = translations.ugettext("JK")
-        self.names = [
-            joker_name if card.is_joker else card_name(_GIN_DECK[card.kind]) for card in romme.DECK
-        ]
+        names = spoken_names()
+        self.names = [joker_name if card.is_joker else names[card.kind] for card in romme.DECK]
         self.texts = [joker_pip if card.is_joker else card.symbol for card in romme.DECK]
         self.plain = [
             card_markup(str(card), pip, name, _kind(card))

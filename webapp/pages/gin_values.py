@@ -8,7 +8,7 @@ from gin_engine import ruleset as rulesets
 from gin_engine.ruleset import NextDealer, Ruleset, Scoring
 from webapp import points
 from webapp.i18n import pgettext
-from webapp.pages.examples import hu_examples
+from webapp.pages.gin_examples import hu_examples
 
 
 def presets() -> dict[str, Ruleset]:

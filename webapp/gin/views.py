@@ -13,10 +13,9 @@ from werkzeug.wrappers import Response
 import gin_engine as engine
 from webapp import games, matches, ranking
 from webapp.forms import read_difficulty
-from webapp.models import GIN, PERSON
-from webapp.play.forms import read_confirm, read_move
-from webapp.play.hints import hint_text
-from webapp.play.messages import (
+from webapp.gin.forms import read_confirm, read_move
+from webapp.gin.hints import hint_text
+from webapp.gin.messages import (
     dead_hand_line,
     deadwood_words,
     ending_line,
@@ -30,8 +29,9 @@ from webapp.play.messages import (
     showdown_words,
     turn_line,
 )
-from webapp.play.results import COMPUTER
-from webapp.play.table import build_table
+from webapp.gin.results import COMPUTER
+from webapp.gin.table import build_table
+from webapp.models import GIN, PERSON
 from webapp.review import service as reviews
 from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
@@ -49,7 +49,7 @@ for _sentence in (
 def _to_table() -> Response:
     """Back to the table after a move, landing on its anchor: on a phone the status line, the
     prompt and the hand are then on screen without scrolling (no JavaScript needed)."""
-    return redirect(url_for("play.table", _anchor="table"), code=303)
+    return redirect(url_for("gin.table", _anchor="table"), code=303)
 
 
 def _render(record: MatchRecord) -> tuple[str, int]:
@@ -60,7 +60,7 @@ def _render(record: MatchRecord) -> tuple[str, int]:
         want_hint=request.args.get("hint") == "1",
     )
     page = render_template(
-        "play/table.html",
+        "gin/table.html",
         t=table,
         PERSON=PERSON,
         COMPUTER=COMPUTER,
@@ -83,7 +83,7 @@ def refused_move(refused: engine.IllegalActionError) -> Response:
 def table() -> tuple[str, int]:
     record = match_to_show(GAME)
     if record is None:
-        return render_template("play/none.html"), 200
+        return render_template("gin/none.html"), 200
     return _render(record)
 
 
@@ -100,7 +100,7 @@ def move() -> Response:
 
 @bp.post("/play/difficulty")
 def difficulty() -> Response:
-    """Either table's difficulty switch (``templates/play/_difficulty_form.html``): back to
+    """Either table's difficulty switch (``templates/gin/_difficulty_form.html``): back to
     the table of the match it changed."""
     version, level = read_difficulty(request.form)
     record = matches.running_match()

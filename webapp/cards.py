@@ -1,6 +1,6 @@
 """Spoken names of cards for screen readers ("Queen of spades" / "黑桃Q"), translated, and the
 one markup every card has on the site (the tables, the showdowns, the rules pages), for both
-decks: Gin Rummy's 52 cards here, Rommé's 110 in ``webapp.romme.cards``.
+decks: Gin Rummy's 52 cards in ``webapp.gin.cards``, Rommé's 110 in ``webapp.romme.cards``.
 
 A card is one element: its pip is the text (what a text browser shows and a sighted reader
 sees) and its spoken name the element's label (what a screen reader says), so each card is
@@ -23,7 +23,6 @@ from weakref import WeakKeyDictionary
 from babel.support import NullTranslations
 from markupsafe import Markup
 
-from gin_engine import Card
 from webapp.i18n import current_translations
 from webapp.i18n import lazy_gettext as _l
 
@@ -32,7 +31,6 @@ RANK_NAMES = (
     _l("Jack"), _l("Queen"), _l("King"),
 )
 SUIT_NAMES = (_l("spades"), _l("hearts"), _l("diamonds"), _l("clubs"))
-_DECK = tuple(Card.from_index(i) for i in range(52))
 BACK = Markup('<span class="card back" aria-hidden="true"></span>')
 RED = Markup(" red")
 
@@ -78,54 +76,20 @@ def row_markup(cards: Iterable[str], label: str = "") -> Markup:
     return Markup('<span class="card-row">' + inner + "</span>")
 
 
-class _Faces:
-    """Names and markup of the 52 cards in one language, indexed by `Card.index`."""
-
-    __slots__ = ("names", "faces", "plain")
-
-    def __init__(self, translations: NullTranslations) -> None:
-        # In a request, the lazy names translate with this same catalogue.
-        ranks = [str(rank) for rank in RANK_NAMES]
-        suits = [str(suit) for suit in SUIT_NAMES]
-        # The word order differs by language, so the whole phrase is one translatable string;
-        # a literal here, so that `pybabel extract` keeps it in the catalogues.
-        phrase = translations.ugettext("%(rank)s of %(suit)s")
-        self.names = [phrase % {"rank": ranks[c.rank], "suit": suits[c.suit]} for c in _DECK]
-        self.faces = [
-            face_markup(c.symbol, name) for c, name in zip(_DECK, self.names, strict=True)
-        ]
-        self.plain = [
-            card_markup(str(c), c.symbol, name, RED if c.is_red else "")
-            for c, name in zip(_DECK, self.names, strict=True)
-        ]
+def _spoken_names(translations: NullTranslations) -> list[str]:
+    # In a request, the lazy names translate with this same catalogue.
+    ranks = [str(rank) for rank in RANK_NAMES]
+    suits = [str(suit) for suit in SUIT_NAMES]
+    # The word order differs by language, so the whole phrase is one translatable string;
+    # a literal here, so that `pybabel extract` keeps it in the catalogues.
+    phrase = translations.ugettext("%(rank)s of %(suit)s")
+    return [phrase % {"rank": rank, "suit": suit} for suit in suits for rank in ranks]
 
 
-def _faces() -> _Faces:
-    return cached("gin", _Faces)
-
-
-def card_name(card: Card) -> str:
-    return _faces().names[card.index]
-
-
-def card_face(card: Card) -> Markup:
-    """The pip labelled with the spoken name: the inside of a card button (``face``)."""
-    return _faces().faces[card.index]
-
-
-def card_html(card: Card, extra: str = "") -> Markup:
-    """One card: ``<span class="card [red] [extra]" data-card="QS" …>Q♠</span>``."""
-    faces = _faces()
-    if not extra:
-        return faces.plain[card.index]
-    return card_markup(str(card), card.symbol, faces.names[card.index],
-                       RED if card.is_red else "", extra)
-
-
-def card_row(cards: Iterable[Card], label: str = "") -> Markup:
-    """Cards side by side, with an optional spoken label for the row."""
-    plain = _faces().plain
-    return row_markup((plain[c.index] for c in cards), label)
+def spoken_names() -> list[str]:
+    """The spoken names of the 52 cards of a French deck in this request's language, by
+    ``suit * 13 + rank`` (spades, hearts, diamonds, clubs; ace to king): both decks' names."""
+    return cached("names", _spoken_names)
 
 
 def card_back() -> Markup:

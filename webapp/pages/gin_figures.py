@@ -14,16 +14,16 @@ from markupsafe import Markup
 
 from gin_engine.ruleset import Ruleset, Scoring
 from webapp.labels import difficulty_name, ruleset_name
-from webapp.pages import values
-from webapp.pages.examples import Examples, hu_showdowns
+from webapp.pages import gin_values
+from webapp.pages.gin_examples import Examples, hu_showdowns
 from webapp.pages.placeholders import Inputs
 
 
 def inputs() -> Inputs:
     """The Gin Rummy pages' values and blocks, from the presets as they are now."""
-    sets, ranking = values.presets(), values.ranking_points()
+    sets, ranking = gin_values.presets(), gin_values.ranking_points()
     examples = Examples.compute(sets["standard"])
-    quoted = {**values.rule_values(sets, ranking), **examples.values()}
+    quoted = {**gin_values.rule_values(sets, ranking), **examples.values()}
     return quoted, blocks(examples, sets, ranking)
 
 

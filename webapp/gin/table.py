@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 import gin_engine as engine
 from gin_engine.ai import Hint, hint
 from gin_engine.cards import display_order
+from webapp.gin.results import COMPUTER
 from webapp.models import PERSON
-from webapp.play.results import COMPUTER
 from webapp.store import MatchRecord
 
 
