@@ -15,6 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from webapp import (
     cli,
     database,
+    difficulty,
     errors,
     form_rules,
     games,
@@ -40,7 +41,7 @@ from webapp.config import (
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.fairness import fair_deal
 from webapp.gin.cards import card_face, card_html, card_name, card_row
-from webapp.gin.views import bp as play_bp
+from webapp.gin.views import bp as gin_bp
 from webapp.i18n import lazy_gettext as _l
 from webapp.main.views import bp as main_bp
 from webapp.pages.views import bp as pages_bp
@@ -123,8 +124,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _init_accounts(app)
 
     app.register_blueprint(main_bp)
-    app.register_blueprint(play_bp)
+    app.register_blueprint(gin_bp)
     app.register_blueprint(romme_bp)
+    app.register_blueprint(difficulty.bp)
     app.register_blueprint(pages_bp)
     app.register_blueprint(accounts_bp)
     app.register_blueprint(board_bp)

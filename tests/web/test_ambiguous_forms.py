@@ -109,7 +109,7 @@ def play_difficulty(app: Flask, client: FlaskClient) -> Scenario:
     def pending_expert(app: Flask) -> None:
         assert stored(app, match_id)[2].pending_difficulty == "expert"
 
-    return Scenario("/play/difficulty", [[("version", VERSION), ("difficulty", "expert")]],
+    return Scenario("/difficulty", [[("version", VERSION), ("difficulty", "expert")]],
                     second={"difficulty": "easy"}, accepted=pending_expert)
 
 

@@ -319,7 +319,7 @@ def test_the_banner_is_translated(app, client, lang, text):
 def test_difficulty_change_applies_from_the_next_hand(app, client):
     match_id = table_with(app, client, KNOCK_10)
     page = get(client)
-    response = client.post("/play/difficulty", data={
+    response = client.post("/difficulty", data={
         "csrf_token": page.token, "version": page.version, "difficulty": "expert"})
     assert response.status_code == 303
     _, _, row = stored(app, match_id)

@@ -353,7 +353,7 @@ def test_a_difficulty_change_applies_from_the_next_hand(app: Flask, client: Flas
     match_id = seat_romme(app, client, players=2, game=last_hand(2, "JC QC KC 2D 5S", (0, 9)))
     page = romme_page(client)
     data = {"csrf_token": page.token, "version": str(page.version), "difficulty": "expert"}
-    response = client.post("/play/difficulty", data=data)
+    response = client.post("/difficulty", data=data)
     assert response.status_code == 303 and response.location.startswith("/romme")
     row = stored(app, match_id)[2]
     assert (row.difficulty, row.pending_difficulty, row.lowest_difficulty) == (

@@ -12,7 +12,6 @@ from werkzeug.wrappers import Response
 
 import gin_engine as engine
 from webapp import games, matches, ranking
-from webapp.forms import read_difficulty
 from webapp.gin.forms import read_confirm, read_move
 from webapp.gin.hints import hint_text
 from webapp.gin.messages import (
@@ -36,7 +35,7 @@ from webapp.review import service as reviews
 from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
 
-bp = Blueprint("play", __name__)
+bp = Blueprint("gin", __name__)
 GAME = games.named(GIN)
 # Sentences about the game, for the table and for the rules pages' worked examples.
 for _sentence in (
@@ -96,15 +95,3 @@ def move() -> Response:
     response = _to_table()
     reviews.after_move(response, record, results_before)
     return response
-
-
-@bp.post("/play/difficulty")
-def difficulty() -> Response:
-    """Either table's difficulty switch (``templates/gin/_difficulty_form.html``): back to
-    the table of the match it changed."""
-    version, level = read_difficulty(request.form)
-    record = matches.running_match()
-    if record is not None:
-        matches.change_difficulty(record, version, level)
-        return redirect(url_for(games.of(record).table, _anchor="table"), code=303)
-    return _to_table()

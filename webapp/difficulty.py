@@ -1,0 +1,24 @@
+"""The difficulty switch of every table (``templates/tables/_difficulty_form.html``): the
+level asked for applies from the running match's next hand (`webapp.matches`)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from webapp import games, matches
+from webapp.forms import read_difficulty
+
+bp = Blueprint("difficulty", __name__)
+
+
+@bp.post("/difficulty")
+def switch() -> Response:
+    """Back to the table of the match it changed; with none running, to the default game's
+    table (which shows that there is no match)."""
+    version, level = read_difficulty(request.form)
+    record = matches.running_match()
+    if record is None:
+        return redirect(url_for(games.DEFAULT.table, _anchor="table"), code=303)
+    matches.change_difficulty(record, version, level)
+    return redirect(url_for(games.table_of(record), _anchor="table"), code=303)
