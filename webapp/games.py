@@ -33,10 +33,10 @@ from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
 from webapp.gin import deals as gin_deals
 from webapp.gin import results as gin_results
+from webapp.gin.start_form import NewGinForm
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
 from webapp.labels import ruleset_names
-from webapp.main.forms import NewMatchForm, NewRommeForm, StartForm
 from webapp.models import GIN, HU, ROMME, MatchResult
 from webapp.pages import gin_figures, gin_values, romme_figures, romme_values
 from webapp.pages.placeholders import Inputs
@@ -44,6 +44,8 @@ from webapp.redeal import Redeal
 from webapp.romme import cards as romme_cards
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
+from webapp.romme.start_form import NewRommeForm
+from webapp.start_form import StartForm
 from webapp.store import MatchRecord
 
 
@@ -149,7 +151,7 @@ class Game:
         return None if self.at_root else self.key
 
 
-def _deal_gin(form: NewMatchForm, rng: random.Random) -> gin_engine.Match:
+def _deal_gin(form: NewGinForm, rng: random.Random) -> gin_engine.Match:
     return gin_engine.Match.new(
         gin_engine.preset(str(form.ruleset.data)), rng,
         first_dealer=COMPUTER_DEALS_FIRST, player_seed=str(form.player_seed.data or ""),
@@ -177,8 +179,8 @@ GAMES: tuple[Game, ...] = (
         at_root=True,
         table="gin.table",
         start_title=_l("Play Gin Rummy against the computer"),
-        start_form=NewMatchForm,
-        start_template="main/_gin_form.html",
+        start_form=NewGinForm,
+        start_template="gin/_start_form.html",
         deal=_deal_gin,
         read=gin_engine.Match.from_dict,
         make_bot=gin_engine.ai.make_bot,
@@ -214,7 +216,7 @@ GAMES: tuple[Game, ...] = (
         table="romme.table",
         start_title=_l("Play Rommé against 1 to 3 computer players"),
         start_form=NewRommeForm,
-        start_template="main/_romme_form.html",
+        start_template="romme/_start_form.html",
         deal=_deal_romme,
         read=romme_engine.Match.from_dict,
         make_bot=romme_engine.ai.make_bot,

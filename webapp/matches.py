@@ -30,8 +30,8 @@ from sqlalchemy.exc import IntegrityError
 from webapp import games, ranking
 from webapp.extensions import db
 from webapp.games import EngineMatch, Game, Player
-from webapp.main.forms import StartForm
 from webapp.models import PERSON, MatchStatus
+from webapp.start_form import StartForm
 from webapp.store import (
     MatchRecord,
     StaleMatchError,

@@ -18,7 +18,7 @@ from engine_common.fairness import commitment
 from gin_engine.verify import DEFAULT_DEALS, MAX_DEALS
 from webapp import games
 from webapp.i18n import lazy_gettext as _l
-from webapp.main.forms import PLAYER_SEED_MAX
+from webapp.start_form import PLAYER_SEED_MAX
 
 bp = Blueprint("verify", __name__)
 

@@ -24,7 +24,7 @@ from sqlalchemy import func, select
 from gin_engine.ruleset import PRESETS
 from tests.web.play_helpers import get, seat_match
 from webapp.extensions import db
-from webapp.main.forms import DIFFICULTIES
+from webapp.labels import DIFFICULTIES
 from webapp.models import Match, MatchResult, PointAward, User
 
 METHODS = ("GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS")
