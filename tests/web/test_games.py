@@ -188,6 +188,38 @@ def test_the_match_layer_imports_neither_table() -> None:
     assert not {name for name in found if name.startswith(("webapp.gin", "webapp.romme"))}
 
 
+def _module_file(module: str) -> Path | None:
+    base = WEBAPP.parent.joinpath(*module.split("."))
+    return next((p for p in (base.with_suffix(".py"), base / "__init__.py") if p.is_file()), None)
+
+
+def _loaded_by(module: str) -> dict[str, Path]:
+    """The site's modules that importing ``module`` loads (the packages on the way included),
+    each with its file."""
+    seen: dict[str, Path] = {}
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        path = _module_file(name)
+        if name in seen or path is None:
+            continue
+        seen[name] = path
+        todo.extend(".".join(imported.split(".")[:end]) for imported in _imports(path)
+                    if imported.startswith("webapp.") for end in range(2, imported.count(".") + 2))
+    del seen[module]
+    return seen
+
+
+@pytest.mark.parametrize("module", ["webapp.matches", "webapp.games"])
+def test_the_match_layer_and_the_registry_load_no_blueprint(module: str) -> None:
+    """Below the pages: no module with a ``Blueprint``, nor the start page's ``webapp.main``."""
+    loaded = _loaded_by(module)
+    assert "webapp.store" in loaded  # the walk follows the site's imports
+    pages = {name for name, path in loaded.items() if name.split(".")[:2] == ["webapp", "main"]
+             or "Blueprint(" in path.read_text(encoding="utf-8")}
+    assert not pages
+
+
 # A game's name compared: ``== GIN``, ``!= ROMME``, ``== "romme"``, ``game == 'gin'``,
 # SQLAlchemy's ``.in_((GIN, HU))`` …
 _NAME = r"""(?:\b(?:GIN|HU|ROMME)\b|["'](?:gin|hu|romme)["'])"""
