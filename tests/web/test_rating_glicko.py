@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+from datetime import timedelta
+
 import pytest
 
 from benchmarks.rating_levels import NORMAL_RATING, difference_for, expected_score
 from webapp.models import GIN, HU, ROMME, Outcome
-from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, updated
+from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, away, updated
 from webapp.rating.levels import levels
 from webapp.rating.scores import match_scores
 
@@ -76,3 +79,23 @@ def test_each_level_sits_where_its_measured_score_against_normal_puts_it(board: 
         score = found[name].score_against_normal
         assert found[name].rating == round(NORMAL_RATING + difference_for(score))
     assert found["easy"].rating < found["normal"].rating < found["expert"].rating
+
+
+def test_time_away_grows_the_deviation_one_period_a_day_up_to_the_start() -> None:
+    settled = Rating(1620.0, 60.0, 0.06)
+    # Glickman's step 6 for each day: φ* = sqrt(φ² + σ²·days), on Glicko-2's scale (173.7178).
+    phi = 60.0 / 173.7178
+    for days in (1, 30, 80):
+        grown = away(settled, timedelta(days=days))
+        assert grown.rd == pytest.approx(173.7178 * math.sqrt(phi**2 + 0.0036 * days))
+        assert (grown.rating, grown.volatility) == (1620.0, 0.06)
+    assert round(away(settled, timedelta(days=30)).rd, 1) == 82.8
+    assert away(settled, timedelta(days=12, hours=12)).rd == pytest.approx(
+        173.7178 * math.sqrt(phi**2 + 0.0036 * 12.5)
+    )
+    # Settled after a month away; provisional again after about eighty days.
+    assert not away(settled, timedelta(days=78)).provisional
+    assert away(settled, timedelta(days=80)).provisional
+    # Never above the starting deviation, however long; no time, no change.
+    assert away(settled, timedelta(days=5000)).rd == START.rd == 350.0
+    assert away(settled, timedelta(0)) == settled

@@ -44,9 +44,11 @@ from webapp.models import (
     RatingUpdate,
     new_match_id,
 )
-from webapp.rating import rebuild, standing
-from webapp.rating.glicko import START, WIN, updated
+from webapp.rating import period, rebuild, standing
+from webapp.rating.glicko import PROVISIONAL_RD, START, WIN, Rating, away, updated
 from webapp.rating.levels import level
+
+pytestmark = pytest.mark.db
 
 OWNED_ENDINGS = 2000
 """Endings of accounts' matches recorded one after another (guests' come on top)."""
@@ -239,7 +241,7 @@ def test_racing_final_moves_through_the_forms_move_the_rating_once(
     """Twenty POSTs of the winning knock at once, for three matches in a row."""
     register(client, "alice")
     alice = user_id(app, "alice")
-    expected = START
+    expected, last = START, None
     for _ in range(3):
         match_id = seat_winning_match(app, client, owner="alice")
         page = reach_the_winning_knock(client)
@@ -250,9 +252,13 @@ def test_racing_final_moves_through_the_forms_move_the_rating_once(
         statuses = post_at_once(live_server, "/play", body, cookie.value, 20)
         assert statuses == [303] * 20
         assert get(client).phase == "match-over"
-        expected = updated(expected, [(level(GIN, "easy").anchor, WIN)])
         with app.app_context():
-            assert db.session.get(RatingUpdate, match_id) is not None
+            kept_update = db.session.get(RatingUpdate, match_id)
+            assert kept_update is not None
+            played_at = kept_update.played_at
+        expected = updated(period.before(expected, last, played_at),
+                           [(level(GIN, "easy").anchor, WIN)])
+        last = played_at
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(RatingUpdate)) == 3
         kept = db.session.get(PlayerRating, (alice, GIN))
@@ -303,3 +309,36 @@ def test_the_recount_command_reports_a_difference_and_fixes_it(
     # The rewritten rungs have a new version, so no worker keeps showing the broken ones.
     with app.app_context():
         assert db.session.get(RatingLadderVersion, GIN).version == broken_version + 1
+
+
+def test_time_away_grows_the_deviation_the_same_on_the_site_and_in_the_replay(
+    app: Flask,
+) -> None:
+    """Matches an hour, a month and over three years apart: each ending grows the deviation
+    for the time since the last one, and the replay does the same."""
+    gaps = [timedelta(hours=1)] * 14 + [timedelta(days=30), timedelta(hours=2),
+                                         timedelta(days=1200), timedelta(minutes=3)]
+    with app.app_context():
+        ann = make_user("ann")
+        at = NOW - sum(gaps, timedelta(0)) - timedelta(hours=1)
+        ids = [seed_result(ann, outcome="won", finished_at=at)]
+        for gap in gaps:
+            at += gap
+            ids.append(seed_result(ann, outcome="lost" if len(ids) % 3 else "won",
+                                   finished_at=at))
+        db.session.commit()
+        rows = [db.session.get(RatingUpdate, match_id) for match_id in ids]
+        for previous, row, gap in zip(rows[:-1], rows[1:], gaps, strict=True):
+            assert previous is not None and row is not None
+            after = Rating(previous.rating, previous.rd, previous.volatility)
+            assert (row.rating_before, row.rd_before) == (after.rating, away(after, gap).rd)
+        month, years = rows[15], rows[17]
+        assert month is not None and years is not None
+        # A month away: settled (RD 84) yet moving again; three years: back at the start.
+        assert rows[14] is not None and rows[14].rd < month.rd_before < PROVISIONAL_RD
+        assert years.rd_before == START.rd
+        assert rebuild.differences() == []
+        before = kept_state()
+        rebuild.rewrite()
+        db.session.commit()
+        assert kept_state() == before and rebuild.differences() == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import downgrade, upgrade
@@ -34,9 +35,11 @@ from webapp.models import (
     RatingUpdate,
 )
 from webapp.rating import rebuild
-from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, updated
+from webapp.rating.glicko import DRAW, LOSS, START, WIN, Rating, away, updated
 from webapp.rating.ladder_version import first_version
 from webapp.rating.levels import level
+
+pytestmark = pytest.mark.db
 
 NOW = datetime.now(UTC)
 
@@ -112,7 +115,8 @@ def test_a_four_player_romme_match_is_one_update_against_three_seats(app: Flask)
         normal = anchor(ROMME, "normal")
         # Totals 25, 25, 35, 25: a draw with seats 1 and 3, a win over seat 2.
         first = updated(START, [(normal, DRAW), (normal, WIN), (normal, DRAW)])
-        second = updated(first, [(normal, LOSS), (normal, LOSS)])
+        # Five minutes later: the deviation grew for them first (`glicko.away`).
+        second = updated(away(first, timedelta(minutes=5)), [(normal, LOSS), (normal, LOSS)])
         update = db.session.get(RatingUpdate, match_id)
         assert update is not None and update.rating == first.rating
         kept = rating_of(ann.id, ROMME)
@@ -283,12 +287,13 @@ def test_the_migration_backfills_ratings_from_the_history_in_order(app: Flask) -
             db.session.execute(text("SELECT match_id, opponents FROM match_results")).all()
         )
         assert opponents == {"m0": 1, "m1": 1, "m2": 1, "m3": 2, "m4": 3}
-        # Ann's Gin Rummy: the abandon at 9:00 came first, then the win at 10:00.
-        gin = updated(updated(START, [(anchor(GIN, "easy"), LOSS)]),
+        # Ann's Gin Rummy: the abandon at 9:00 came first, then the win at 10:00, the
+        # deviation grown for the hour between them (0014).
+        gin = updated(away(updated(START, [(anchor(GIN, "easy"), LOSS)]), timedelta(hours=1)),
                       [(anchor(GIN, "expert"), WIN)])
         hu = updated(START, [(anchor(HU, "normal"), LOSS)])
         won = updated(START, [(anchor(ROMME, "normal"), WIN)] * 2)
-        romme = updated(won, [(anchor(ROMME, "easy"), LOSS)] * 3)
+        romme = updated(away(won, timedelta(days=1)), [(anchor(ROMME, "easy"), LOSS)] * 3)
         kept = {(r.user_id, r.game): r for r in db.session.scalars(select(PlayerRating))}
         assert set(kept) == {(1, GIN), (1, HU), (2, ROMME)}
         for key, rating, matches, last in (
@@ -305,6 +310,10 @@ def test_the_migration_backfills_ratings_from_the_history_in_order(app: Flask) -
         assert kept[(1, GIN)].username_key == "ann"
         updates = {u.match_id: u for u in db.session.scalars(select(RatingUpdate))}
         assert updates["m0"].rating_before == updates["m1"].rating
+        assert updates["m0"].rd_before == away(
+            Rating(updates["m1"].rating, updates["m1"].rd, updates["m1"].volatility),
+            timedelta(hours=1),
+        ).rd > updates["m1"].rd
         assert (updates["m1"].rating_before, updates["m1"].rd_before) == (1500.0, 350.0)
         assert updates["m4"].rating == romme.rating and len(updates) == len(HISTORY)
         assert db.session.scalar(select(func.count()).select_from(RatingLadder)) == 0

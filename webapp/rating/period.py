@@ -2,15 +2,17 @@
 
 Read from the fields of a ``match_results`` row alone (`Result`), so the update made as a
 match ends (`webapp.rating.record`) and the replay of the recorded results
-(`webapp.rating.replay`) compute the same rating from the same row.
+(`webapp.rating.rebuild`) compute the same rating from the same row and the time since the
+player's previous one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any, Protocol
 
-from webapp.rating.glicko import Rating, updated
+from webapp.rating.glicko import Rating, away, updated
 from webapp.rating.levels import level
 from webapp.rating.scores import match_scores
 
@@ -28,6 +30,14 @@ class Result(Protocol):
     def hand_scores(self) -> Sequence[Mapping[str, Any]]: ...
     @property
     def opponents(self) -> int: ...
+
+
+def before(kept: Rating, last_played: datetime | None, finished_at: datetime) -> Rating:
+    """The owner's rating going into a match that ended at ``finished_at``: ``kept``, their
+    rating after their last rated match on the board (at ``last_played``; ``None`` before their
+    first, when ``kept`` is `glicko.START`), its deviation grown for the time since
+    (`glicko.away`)."""
+    return kept if last_played is None else away(kept, finished_at - last_played)
 
 
 def after(previous: Rating, result: Result) -> Rating:

@@ -109,7 +109,7 @@ def steps(connection: Connection, replay: Replay) -> Iterator[Step]:
     )
     for row in results:
         standing_now = replay.ratings.setdefault((row.user_id, row.game), Standing())
-        before = standing_now.rating
+        before = period.before(standing_now.rating, standing_now.last_played, row.finished_at)
         after = period.after(
             before, Played(row.game, row.difficulty, row.outcome, row.hands or [], row.opponents)
         )

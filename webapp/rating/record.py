@@ -9,7 +9,8 @@ ended match (and ``rating_updates`` is keyed by the match as well). In that tran
    `standing.INACTIVE_AFTER` leave the ladder (a few at a time, skipping rows another
    transaction holds). The board subtracts any it finds not swept yet, so this keeps that
    correction small; it is not needed for it to be right.
-2. The owner's rating is read and locked (``FOR UPDATE``), or starts at `glicko.START`.
+2. The owner's rating is read and locked (``FOR UPDATE``), or starts at `glicko.START`; its
+   deviation grows for the time since their last rated match (`webapp.rating.period.before`).
 3. One Glicko-2 period against the level played (`webapp.rating.period`).
 4. The rating, the update's row and the ladder's moves are written, the ladder's rungs in one
    order by every writer, so two endings never wait on each other in a cycle; then, when any
@@ -62,7 +63,11 @@ _SWEEP = (
     .returning(_c.shown)
 )
 _KEY = and_(_c.user_id == bindparam("p_user"), _c.game == bindparam("p_game"))
-_READ = select(_c.rating, _c.rd, _c.volatility, _c.shown, _c.listed).where(_KEY).with_for_update()
+_READ = (
+    select(_c.rating, _c.rd, _c.volatility, _c.shown, _c.listed, _c.last_played)
+    .where(_KEY)
+    .with_for_update()
+)
 # Both take the changed columns as parameters of their own names.
 _FIRST = insert(_RATINGS).values(
     matches=1,
@@ -97,7 +102,9 @@ def record(result: MatchResult) -> Rating:
         moves[int(shown)] -= 1
     key = {"p_user": result.user_id, "p_game": result.game}
     kept = connection.execute(_READ, key).one_or_none()
-    before = START if kept is None else Rating(kept.rating, kept.rd, kept.volatility)
+    before = START if kept is None else period.before(
+        Rating(kept.rating, kept.rd, kept.volatility), kept.last_played, result.finished_at
+    )
     after = period.after(before, result)
     if kept is not None and kept.listed:
         moves[kept.shown] -= 1
