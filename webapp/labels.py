@@ -35,6 +35,14 @@ _RULESET_NAMES: dict[str, LazyString] = {
     "romme": _l("Rommé, 3 hands"),
     "romme-500": _l("Rommé to 500"),
 }
+# A preset's name where its game is named beside it (the player page's last matches): what
+# tells it from the game's other presets, without the game's name again.
+_RULESET_WITHIN_GAME: dict[str, LazyString] = {
+    "hu": _lp("ruleset within its game", "six hands"),
+    "hu-race": _lp("ruleset within its game", "race to the target"),
+    "romme": _lp("ruleset within its game", "3 hands"),
+    "romme-500": _lp("ruleset within its game", "to 500"),
+}
 _HAND_ENDS: dict[engine.HandEnd, LazyString] = {
     engine.HandEnd.KNOCK: _l("knock"),
     engine.HandEnd.GIN: _l("gin"),
@@ -111,6 +119,13 @@ def ruleset_name(name: str) -> str:
     return str(label) if label is not None else name
 
 
+def ruleset_within_game(name: str) -> str:
+    """A preset's name beside its game's: ``"race to the target"`` for 胡牌制's ``hu-race``
+    (its `ruleset_name` where the game's name holds no more than the preset's)."""
+    label = _RULESET_WITHIN_GAME.get(name)
+    return ruleset_name(name) if label is None else str(label)
+
+
 def shape_name(shape: engine.Shape) -> str:
     """A 胡牌制 shape: 三金, 二金, 金龙, or the words for a hand with deadwood left."""
     return str(_SHAPES[shape])
@@ -185,6 +200,7 @@ def init_app(app: Flask) -> None:
         difficulties=DIFFICULTIES,
         difficulty_name=difficulty_name,
         ruleset_name=ruleset_name,
+        ruleset_within_game=ruleset_within_game,
         hand_end_name=hand_end_name,
         romme_hand_end_name=romme_hand_end_name,
         meld_kind_name=meld_kind_name,

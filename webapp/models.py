@@ -20,6 +20,7 @@ from sqlalchemy import (
     Integer,
     String,
     false,
+    literal_column,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -28,6 +29,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 from webapp.extensions import db
+from webapp.rating.glicko import PROVISIONAL_RD
 
 MATCH_ID_BYTES = 16  # token_urlsafe(16) is 22 characters
 MATCH_ID_LENGTH = 22
@@ -373,6 +375,18 @@ Index(
     PlayerRating.last_played,
     sqlite_where=PlayerRating.listed,
     postgresql_where=PlayerRating.listed,
+)
+# The provisional ratings, newest match first: the rating board shows the latest few under the
+# ranked players (`webapp.board.rating_board`). The predicate is the constant
+# `PROVISIONAL_RD` written into the statement (`PROVISIONAL`), as the board's query has it: a
+# bound parameter would not let PostgreSQL's generic plans use the index.
+PROVISIONAL = PlayerRating.rd > literal_column(repr(PROVISIONAL_RD))
+Index(
+    "ix_player_ratings_provisional",
+    PlayerRating.game,
+    PlayerRating.last_played.desc(),
+    sqlite_where=PROVISIONAL,
+    postgresql_where=PROVISIONAL,
 )
 # The listed players by the time of their last match: the inactive ones are found from here.
 Index(

@@ -16,8 +16,14 @@ def cell(html: str, player: str, column: str) -> str:
 
 
 def listed(html: str) -> list[str]:
-    """Players on the page, without the pinned row."""
-    return ROW.findall(html.split('data-pinned="true"', 1)[0])
+    """Players ranked on the page: without the provisional rows or the pinned row."""
+    return ROW.findall(html.split('data-pinned="true"', 1)[0].split('data-provisional="true"')[0])
+
+
+def provisional(html: str) -> list[str]:
+    """The provisional players the rating board's last page shows under the ranked ones."""
+    parts = html.split('data-provisional="true"', 1)
+    return ROW.findall(parts[1].split('data-pinned="true"', 1)[0]) if len(parts) > 1 else []
 
 
 def pinned(html: str) -> list[str]:

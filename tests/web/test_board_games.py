@@ -152,13 +152,14 @@ def test_pages_and_the_pinned_row_stay_on_the_chosen_game(seeded: Flask, client:
     login(client, "dan")
     first = client.get("/leaderboard?game=romme").get_data(as_text=True)
     assert listed(first) == ["cat", "ann"]
-    assert 'rel="next" href="/leaderboard?game=romme&amp;page=2"' in first
+    # Dan played Rommé last: his board without ?game= is Rommé's.
+    assert 'rel="next" href="/leaderboard?page=2"' in first
     pinned = first.split('data-pinned="true"', 1)[1]
     assert 'data-player="dan"' in pinned and 'data-col="rank">3<' in pinned
     assert 'colspan="8"' in first  # no best-score column on the Rommé board
     second = client.get("/leaderboard?game=romme&page=2").get_data(as_text=True)
     assert listed(second) == ["dan"]
-    assert 'rel="prev" href="/leaderboard?game=romme&amp;page=1"' in second
+    assert 'rel="prev" href="/leaderboard?page=1"' in second
     assert client.get("/leaderboard?game=romme&page=3").status_code == 404
 
 
@@ -182,15 +183,18 @@ def test_an_unknown_game_is_a_translated_400(
 
 def test_a_players_page_shows_statistics_per_game(seeded: Flask, client: FlaskClient):
     client.get("/?lang=en")
-    gin = client.get("/u/ann").get_data(as_text=True)
+    gin = client.get("/u/ann?game=gin").get_data(as_text=True)
     assert 'data-game="gin" aria-current="page"' in gin
     assert (stat(gin, "points"), stat(gin, "matches"), stat(gin, "wins")) == ("30", "1", "1")
     assert (stat(gin, "best"), stat(gin, "hands"), stat(gin, "rank")) == ("120", "4", "1")
     assert stat(gin, "gins") is not None and stat(gin, "undercuts-given") == "0"
     switch = gin.split('class="tabs game-switch"', 1)[1].split("</nav>", 1)[0]
-    assert 'href="/u/ann?game=romme"' in switch and 'href="/u/ann?game=all"' in switch
+    # Ann played Rommé last: her page without ?game= is its board.
+    assert 'href="/u/ann"' in switch and 'href="/u/ann?game=gin"' in switch
+    assert 'href="/u/ann?game=all"' in switch
 
     romme = client.get("/u/ann?game=romme").get_data(as_text=True)
+    assert 'data-game="romme" aria-current="page"' in client.get("/u/ann").get_data(as_text=True)
     expected = {
         "points": str(RANKING_POINTS["easy"]), "rank": "2", "matches": "2", "wins": "1",
         "wins-easy": "1", "wins-normal": "0", "losses": "1", "abandoned": "0",
@@ -245,8 +249,9 @@ def test_my_page_has_the_switch_too(seeded: Flask, client: FlaskClient):
     login(client, "dan")
     html = client.get("/me?game=romme").get_data(as_text=True)
     assert (stat(html, "matches"), stat(html, "losses"), stat(html, "points")) == ("2", "2", "0")
-    assert 'href="/me?game=all"' in html and 'href="/me"' in html
-    assert stat(client.get("/me").get_data(as_text=True), "matches") == "0"
+    assert 'href="/me?game=all"' in html and 'href="/me?game=gin"' in html
+    assert 'href="/me"' in html  # Rommé, the game he played last
+    assert stat(client.get("/me?game=gin").get_data(as_text=True), "matches") == "0"
 
 
 def test_each_board_takes_the_same_few_queries(app: Flask, client: FlaskClient):
@@ -279,4 +284,5 @@ def test_only_the_players_own_page_says_how_to_earn_points(client: FlaskClient) 
     other = client.get("/u/bea").get_data(as_text=True)
     assert "还没有排名积分。" in other and "登录后赢一场即可获得" not in other
     own = client.get("/me", follow_redirects=True).get_data(as_text=True)
-    assert "还没有排名积分：登录后赢一场即可获得。" in own
+    # Logged in already: not told to log in.
+    assert "还没有排名积分：赢一场即可获得。" in own and "登录后" not in own

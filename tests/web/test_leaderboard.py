@@ -171,7 +171,7 @@ def test_the_points_chart_is_accessible_svg_with_a_table(seeded, client: FlaskCl
     assert "<path" in svg and svg.count("<circle") == 2
     assert "<script" not in html
     # The chart links to its data as a table, a page of its own.
-    assert 'href="/u/ann/charts">' in html
+    assert 'href="/u/ann/charts?game=gin">' in html
     data = client.get("/u/ann/charts").get_data(as_text=True)
     table = data[data.index('data-chart="points"'):]
     assert table.index("<td>100</td>") < table.index("<td>130</td>")

@@ -141,5 +141,7 @@ def test_the_player_page_reads_both_charts_as_one_row(app: Flask, client: FlaskC
         html = client.get("/u/ann").get_data(as_text=True)
     assert len([s for s in seen if "player_charts" in s]) == 1
     assert not [s for s in seen if "rating_updates" in s or "point_awards.awarded_at" in s]
-    assert "60 points from 2 won matches, 2026-06-01 to 2026-06-01." in html
-    assert html.count('<circle class="dot"') == 2 + 4  # two awards, four rating updates
+    # In the reader's zone (English: UTC), as the last matches write their dates.
+    assert "60 points from 2 won matches, 6/1/26 to 6/1/26." in html
+    # Two awards; the starting rating and four rating updates.
+    assert html.count('<circle class="dot"') == 2 + 1 + 4

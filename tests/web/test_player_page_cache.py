@@ -59,9 +59,10 @@ def test_a_page_seen_again_reads_its_kept_parts(app: Flask, client: FlaskClient)
         page(client, "/u/kept_reader")
     with sent_statements(app) as again:
         html = page(client, "/u/kept_reader")
-    # The user by name, then the totals and rank with the freshness token: the charts, the
-    # ratings and the last matches come from the kept parts.
-    assert len(again) == 2 < len(first)
+    # The user by name, the board of their last game (one index probe), then the totals and
+    # rank with the freshness token: the charts, the ratings and the last matches come from
+    # the kept parts.
+    assert len(again) == 3 < len(first)
     assert len(RECENT.findall(html)) == 1
 
 

@@ -217,8 +217,9 @@ def test_the_ladder_is_kept_between_requests_until_an_ending_moves_it(
 def test_the_logged_in_board_reads_the_viewers_row_with_the_ladders_version(
     app: Flask, client: FlaskClient
 ) -> None:
-    """Logged in, the kept board takes three statements: the login's account row, the
-    ladder's version with the inactive players and the viewer's row, the page."""
+    """Logged in, the kept board takes four statements: the login's account row, the
+    board of their last game, the ladder's version with the inactive players and the viewer's
+    row, the page."""
     client.get("/?lang=en")
     with app.app_context():
         for n in range(3):
@@ -229,7 +230,9 @@ def test_the_logged_in_board_reads_the_viewers_row_with_the_ladders_version(
     client.get("/leaderboard?by=rating")
     with sent_statements(app) as statements:
         html = client.get("/leaderboard?by=rating").get_data(as_text=True)
-    assert len(statements) == 3
+    # And one index probe for the board of the viewer's last game: the board without ?game=
+    # (and the one the links without it lead to).
+    assert len(statements) == 4 and any("match_results.game" in s for s in statements)
     assert pinned(html) == ["zed"] and listed(html) == ["p00", "p01"]
     assert cell(html.split('data-pinned="true"', 1)[1], "zed", "rank") == "4"
 
@@ -255,7 +258,7 @@ def test_the_player_page_shows_each_games_rating_and_its_history(app: Flask, cli
         play(ann, "wl" * 8, timedelta(days=3))
         play(ann, "w", timedelta(days=2), game=HU)
         kept = {r.game: r for r in db.session.scalars(select(PlayerRating))}
-    html = client.get("/u/ann").get_data(as_text=True)
+    html = client.get("/u/ann?game=gin").get_data(as_text=True)
     gin, hu = kept[GIN], kept[HU]
     assert (f'data-rating="gin">{round(gin.rating)} <span class="rating-rd">± {round(gin.rd)}'
             in html)
@@ -265,10 +268,11 @@ def test_the_player_page_shows_each_games_rating_and_its_history(app: Flask, cli
     chart = html.split('id="rating-chart-title"', 1)[1].split("</figure>", 1)[0]
     assert "after each of the last 16 rated matches" in chart
     assert f"now {round(gin.rating)}." in chart
-    assert chart.count('<circle class="dot"') == 16
-    data = client.get("/u/ann/charts").get_data(as_text=True)
+    assert chart.count('<circle class="dot"') == 1 + 16  # from the starting rating
+    data = client.get("/u/ann/charts?game=gin").get_data(as_text=True)
     rows = data.split('data-chart="rating"', 1)[1].split("</table>", 1)[0]
     assert rows.count("<tr><td>") == 16
+    assert '<tr data-start="true"><td>' in rows and '<td>1500</td><td>±350</td>' in rows
     assert f"<td>{round(gin.rating)}</td><td>±{round(gin.rd)}</td></tr>" in rows
     assert client.get("/u/nobody/charts").status_code == 404
     romme = client.get("/u/ann?game=romme").get_data(as_text=True)

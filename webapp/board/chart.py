@@ -4,8 +4,9 @@ Points: a step line, the running total of ranking points jumping at each award a
 flat between awards, the vertical axis from zero. The series may be the last awards only: the
 line then starts at the total before the first one shown.
 
-Rating: a line through the rating after each rated match, the vertical axis spanning the
-ratings shown in round steps.
+Rating: a line through the rating after each rated match, from the rating before the first
+one when the chart reaches back to it, the vertical axis spanning the ratings shown in round
+steps.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from datetime import datetime
 from markupsafe import Markup
 
 from webapp.board.profile import PointsAt, RatingAt
+from webapp.time_zones import format_date
 
 WIDTH, HEIGHT = 600, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 32  # margins for the axis labels
@@ -85,9 +87,9 @@ class _Axes:
         return [Tick(self.y(v), str(v)) for v in values]
 
     def x_ticks(self, end: datetime) -> list[Tick]:
-        ticks = [Tick(self.x(self.start), self.start.strftime("%Y-%m-%d"))]
+        ticks = [Tick(self.x(self.start), format_date(self.start))]
         if self.span:
-            ticks.append(Tick(self.x(end), end.strftime("%Y-%m-%d")))
+            ticks.append(Tick(self.x(end), format_date(end)))
         return ticks
 
 
@@ -114,16 +116,21 @@ RATING_STEPS = (10, 25, 50, 100, 200, 500)
 """The rating axis's step between ticks: the first that lets four steps span the series."""
 
 
-def rating_chart(series: list[RatingAt]) -> Chart | None:
-    """The chart of ``series`` (the rating after each match), or ``None`` when there is none."""
+def rating_chart(series: list[RatingAt], start: RatingAt | None = None) -> Chart | None:
+    """The chart of ``series`` (the rating after each match), or ``None`` when there is none;
+    from ``start`` (the rating before the first match, when the series holds it), so a single
+    match draws a line from where the player began."""
     if not series:
         return None
-    lowest, highest = min(p.rating for p in series), max(p.rating for p in series)
+    shown = series if start is None else [start, *series]
+    lowest, highest = min(p.rating for p in shown), max(p.rating for p in shown)
     for step in RATING_STEPS:
         low = step * (lowest // step)
         if low + step * Y_TICKS >= highest:
             break
     axes = _Axes(series[0].at, series[-1].at, low, low + step * Y_TICKS)
-    dots = [(axes.x(p.at), axes.y(p.rating)) for p in series]
+    # The start is at the first match: the line rises (or falls) from it there, as the
+    # points chart's step does from the total before its first award.
+    dots = [(axes.x(p.at), axes.y(p.rating)) for p in shown]
     path = " ".join(f"{'M' if i == 0 else 'L'}{dx},{dy}" for i, (dx, dy) in enumerate(dots))
     return Chart(WIDTH, HEIGHT, path, dots, axes.y_ticks(), axes.x_ticks(series[-1].at))

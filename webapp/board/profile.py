@@ -32,6 +32,7 @@ from webapp.models import (
 )
 from webapp.points import RANKING_POINTS
 from webapp.rating import standing
+from webapp.rating.glicko import START
 
 RECENT_MATCHES = 10
 PLAYER = bindparam("player", type_=Integer)
@@ -277,6 +278,29 @@ def rating_over_time(kept: Charts) -> list[RatingAt]:
     """The player's rating after each of their last `webapp.charts.LENGTH` matches on the
     board of ``kept``, oldest first."""
     return [RatingAt(moment(int(at)), rating, rd) for at, rating, rd in kept.ratings]
+
+
+def rating_start(kept: Charts, rating: GameRating | None) -> RatingAt | None:
+    """Where the player's rating line starts: `glicko.START`, their rating before their first
+    rated match on the board, at that match, when ``kept``'s chart reaches back to it (it
+    holds all their ``rating.matches`` there); ``None`` for a chart of the last
+    `webapp.charts.LENGTH` of more."""
+    if rating is None or not kept.ratings or rating.matches != len(kept.ratings):
+        return None
+    return RatingAt(moment(int(kept.ratings[0][0])), START.rating, START.rd)
+
+
+def last_game(user_id: int) -> str | None:
+    """The board of the player's newest result, ``None`` before their first (one index
+    probe: the newest row of their results by time)."""
+    found: str | None = db.session.scalar(_last_game(), {"player": user_id})
+    return found
+
+
+@functools.cache
+def _last_game() -> Select[Any]:
+    r = MatchResult.__table__.c
+    return select(r.game).where(r.user_id == PLAYER).order_by(r.finished_at.desc()).limit(1)
 
 
 @functools.cache

@@ -14,7 +14,10 @@ printed ratings, or the players gone inactive since the last sweep (`webapp.rati
   *n* starts;
 - the page, read from ``ix_player_ratings_listing`` (game, printed ↓, rating ↓, name): seek to
   that rung, skip its players listed on earlier pages, take ``size`` rows;
-- the viewer's rank, a sum over the rungs above their row.
+- the viewer's rank, a sum over the rungs above their row;
+- on the last page (the first, while nobody is ranked), the newest provisional ratings of
+  players active lately, at most a page of them, from ``ix_player_ratings_provisional``: shown
+  under the ranked players, marked and without a rank, so a new site's board is never blank.
 
 Glossary
     rank       standard competition rank by the printed rating: equal figures share a rank
@@ -32,10 +35,10 @@ from enum import StrEnum
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import Integer, Select, and_, bindparam, select
+from sqlalchemy import Integer, Select, and_, bindparam, func, literal, select, union_all
 
 from webapp.extensions import db
-from webapp.models import PlayerRating, RatingLadder, RatingLadderVersion, User
+from webapp.models import PROVISIONAL, PlayerRating, RatingLadder, RatingLadderVersion, User
 from webapp.rating import standing
 from webapp.rating.glicko import is_provisional
 
@@ -76,6 +79,8 @@ class RatingBoard:
     pages: int
     players: int
     rows: list[RatingRow]
+    provisional: list[RatingRow]
+    """On the last page, the newest provisional ratings (not ranked), most recent first."""
     pinned: RatingRow | None
     """The viewer's row when it is not on this page (ranked or not)."""
     viewer_row: RatingRow | None
@@ -224,6 +229,9 @@ def _read_viewer(user_id: int, game: str) -> Any:
     ).first()
 
 
+_LISTING_ORDER = (_R.shown.desc(), _R.rating.desc(), _R.username_key)
+
+
 @functools.cache
 def _listing() -> Select[Any]:
     """A page of the board from its starting rung, over bound parameters: built once."""
@@ -234,10 +242,37 @@ def _listing() -> Select[Any]:
             and_(_R.game == bindparam("game"), _R.listed, _R.shown <= bindparam("start")),
             _R.last_played >= bindparam("since"),
         )
-        .order_by(_R.shown.desc(), _R.rating.desc(), _R.username_key)
+        .order_by(*_LISTING_ORDER)
         .offset(bindparam("skip", type_=Integer))
         .limit(bindparam("size", type_=Integer))
     )
+
+
+@functools.cache
+def _page(with_provisional: bool) -> Select[Any]:
+    """A page of the board (`_listing`, its rows marked ``provisional`` false) and,
+    ``with_provisional``, the board's newest provisional ratings after it (at most ``size``),
+    in one statement: the last page reads no more statements than any other."""
+    ranked = _listing().add_columns(literal(False).label("provisional"), _place(_LISTING_ORDER))
+    if not with_provisional:
+        return ranked
+    newest = (
+        select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username,
+               literal(True).label("provisional"), _place((_R.last_played.desc(),)))
+        .join(User, User.id == _R.user_id)
+        .where(_R.game == bindparam("game"), PROVISIONAL, _R.last_played >= bindparam("since"))
+        .order_by(_R.last_played.desc())
+        .limit(bindparam("size", type_=Integer))
+        .subquery()
+    )
+    both = union_all(select(ranked.subquery()), select(newest)).subquery()
+    # A union's rows come in no promised order: each part numbers its own.
+    return select(both).order_by(both.c.provisional, both.c.place)
+
+
+def _place(order: tuple[Any, ...]) -> Any:
+    """A row's place in its part of `_page`, by ``order`` (the part's own)."""
+    return func.row_number().over(order_by=order).label("place")
 
 
 def _row(values: Any, rank: int, position: int) -> RatingRow:
@@ -258,21 +293,35 @@ def board(
     if first > max(players, 1):
         raise PageOutOfRange(page)
     rows: list[RatingRow] = []
+    provisional: list[RatingRow] = []
+    pages = max(1, -(-players // page_size))
     start = next((r for r in rungs if r.above + r.players >= first), None)
-    if start is not None:
+    last = page == pages
+    if start is not None or last:
         rank_at = {r.shown: r.above + 1 for r in rungs}
-        listing = db.session.execute(_listing(), {
-            "game": game, "since": since, "start": start.shown,
+        found = db.session.execute(_page(last), {
+            # No starting rung (nobody ranked): the page's ranked part is empty.
+            "game": game, "since": since, "start": None if start is None else start.shown,
             # Only the players of the starting rung listed on earlier pages are skipped.
-            "skip": first - 1 - start.above, "size": page_size,
+            "skip": 0 if start is None else first - 1 - start.above, "size": page_size,
         })
-        rows = [_row(values, rank_at[values.shown], first + i) for i, values in enumerate(listing)]
+        for values in found:
+            if values.provisional:
+                provisional.append(RatingRow(
+                    rank=None, position=None, user_id=values.user_id,
+                    username=str(values.username), rating=values.rating, rd=values.rd,
+                    matches=values.matches, unranked=Unranked.PROVISIONAL,
+                ))
+            else:
+                rows.append(_row(values, rank_at[values.shown], first + len(rows)))
     viewer_row = None
     if viewer is not None:
         found = mine if read else _read_viewer(viewer, game)
         viewer_row = _viewer(viewer, game, since, rungs, found)
-    on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
+    on_page = viewer_row is not None and any(
+        r.user_id == viewer_row.user_id for r in (*rows, *provisional)
+    )
     return RatingBoard(
-        game=game, page=page, pages=max(1, -(-players // page_size)), players=players,
-        rows=rows, pinned=None if on_page else viewer_row, viewer_row=viewer_row,
+        game=game, page=page, pages=pages, players=players, rows=rows, provisional=provisional,
+        pinned=None if on_page else viewer_row, viewer_row=viewer_row,
     )

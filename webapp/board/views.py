@@ -52,9 +52,10 @@ def _query_period() -> leaderboard.Period:
         abort(400, description=_("Choose the all-time board or this week's board."))
 
 
-def _query_game() -> BoardGame:
+def _query_game(default: str) -> BoardGame:
+    """The board ``?game=`` names, else ``default`` (`_default_game`)."""
     try:
-        return board_game(request.args.get("game"))
+        return board_game(request.args.get("game", default))
     except UnknownGame:
         names = pgettext("list separator", ", ").join(str(game.name) for game in GAMES)
         abort(400, description=_("There is no such board: choose one of %(games)s.", games=names))
@@ -71,28 +72,36 @@ def _query_rating_board() -> bool:
     return by == RATING
 
 
-def _switch_key(game: BoardGame) -> str | None:
-    """The ``?game=`` value of a link to ``game``'s board: none for the default."""
-    return None if game.key == DEFAULT_GAME else game.key
+def _default_game(user_id: int | None) -> str:
+    """The board a page shows without ``?game=``: the one of the game ``user_id`` (the viewer
+    of a board, the player of a player page) played last, else the first game's."""
+    last = None if user_id is None else profile.last_game(user_id)
+    return DEFAULT_GAME if last is None else last
 
 
-def _switch(endpoint: str, **values: Any) -> list[tuple[BoardGame, str]]:
+def _switch_key(game: BoardGame, default: str) -> str | None:
+    """The ``?game=`` value of a link to ``game``'s board from a page whose board without
+    ``?game=`` is ``default``: none for that one."""
+    return None if game.key == default else game.key
+
+
+def _switch(endpoint: str, default: str, **values: Any) -> list[tuple[BoardGame, str]]:
     """The game switch: each game with the link to this page showing it (plain links, so the
     switch works without JavaScript)."""
-    return [(g, url_for(endpoint, game=_switch_key(g), **values)) for g in GAMES]
+    return [(g, url_for(endpoint, game=_switch_key(g, default), **values)) for g in GAMES]
 
 
-def _kinds(game: BoardGame) -> tuple[str, str]:
+def _kinds(game: BoardGame, default: str) -> tuple[str, str]:
     """The links to ``game``'s points board and rating board (the default game's rating board
     from the board of all games, which has no rating)."""
-    rated = game if game.key in RATED_GAMES else board_game(None)
+    rated = game if game.key in RATED_GAMES else board_game(default)
     return (
-        url_for("board.board", game=_switch_key(game)),
-        url_for("board.board", game=_switch_key(rated), by=RATING),
+        url_for("board.board", game=_switch_key(game, default)),
+        url_for("board.board", game=_switch_key(rated, default), by=RATING),
     )
 
 
-def _rating_board(game: BoardGame, page: int, viewer: int | None) -> str:
+def _rating_board(game: BoardGame, default: str, page: int, viewer: int | None) -> str:
     if game.key not in RATED_GAMES:
         names = pgettext("list separator", ", ").join(
             str(g.name) for g in GAMES if g.key in RATED_GAMES
@@ -109,10 +118,10 @@ def _rating_board(game: BoardGame, page: int, viewer: int | None) -> str:
         "board/rating_board.html",
         b=shown,
         game=game,
-        game_key=_switch_key(game),
-        switch=[(g, url_for("board.board", game=_switch_key(g), by=RATING))
+        game_key=_switch_key(game, default),
+        switch=[(g, url_for("board.board", game=_switch_key(g, default), by=RATING))
                 for g in GAMES if g.key in RATED_GAMES],
-        kinds=_kinds(game),
+        kinds=_kinds(game, default),
         levels=[(lv.difficulty, lv.rating) for lv in levels(game.key)],
         provisional_rd=PROVISIONAL_RD,
         inactive_days=INACTIVE_AFTER.days,
@@ -121,10 +130,11 @@ def _rating_board(game: BoardGame, page: int, viewer: int | None) -> str:
 
 @bp.get("/leaderboard")
 def board() -> str:
-    game, period, page = _query_game(), _query_period(), _query_page()
     viewer = current_user.id if current_user.is_authenticated else None
+    default = _default_game(viewer)
+    game, period, page = _query_game(default), _query_period(), _query_page()
     if _query_rating_board():
-        return _rating_board(game, page, viewer)
+        return _rating_board(game, default, page, viewer)
     try:
         shown = leaderboard.board(
             period,
@@ -140,9 +150,11 @@ def board() -> str:
         "board/leaderboard.html",
         b=shown,
         game=game,
-        game_key=_switch_key(game),
-        switch=_switch("board.board", period=None if period is leaderboard.Period.ALL else period),
-        kinds=_kinds(game),
+        game_key=_switch_key(game, default),
+        switch=_switch(
+            "board.board", default, period=None if period is leaderboard.Period.ALL else period
+        ),
+        kinds=_kinds(game, default),
         levels=list(RANKING_POINTS),
         points=RANKING_POINTS,
         week_start=leaderboard.week_start(utcnow()),
@@ -150,7 +162,8 @@ def board() -> str:
 
 
 def _player_page(user: User, endpoint: str, **values: Any) -> str:
-    game = _query_game()
+    default = _default_game(user.id)
+    game = _query_game(default)
     own = current_user.is_authenticated and current_user.id == user.id
     if own:
         mark_private()
@@ -165,7 +178,9 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
 
     def points() -> dict[str, Any]:
         series = profile.points_over_time(charts(), totals.points)
-        return {"player": user, "own": own, "game_key": _switch_key(game), "totals": totals,
+        # Kept parts link to their board by name: the page's default board may change while
+        # they are kept (a loss on another board leaves the points chart as it was).
+        return {"player": user, "own": own, "game_key": game.key, "totals": totals,
                 "series": series, "chart": points_chart(series)}
 
     def accuracy() -> dict[str, Any]:
@@ -174,10 +189,13 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
 
     def ratings() -> dict[str, Any]:
         series = profile.rating_over_time(charts()) if rated else []
-        return {"player": user, "game": game, "game_key": _switch_key(game),
-                "ratings": profile.ratings(user.id),
+        kept_ratings = profile.ratings(user.id)
+        start = profile.rating_start(charts(), kept_ratings.get(game.key)) if rated else None
+        return {"player": user, "game": game, "game_key": game.key,
+                "ratings": kept_ratings,
                 "rated_games": [g for g in GAMES if g.key in RATED_GAMES], "rated": rated,
-                "rating_series": series, "rating_chart": rating_chart(series)}
+                "rating_series": series, "rating_start": start,
+                "rating_chart": rating_chart(series, start)}
 
     def recent() -> dict[str, Any]:
         game_names = {g.key: g.name for g in GAMES}
@@ -194,8 +212,8 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         player=user,
         own=own,
         game=game,
-        game_key=_switch_key(game),
-        switch=_switch(endpoint, **values),
+        game_key=_switch_key(game, default),
+        switch=_switch(endpoint, default, **values),
         totals=totals,
         rank=rank,
         levels=list(RANKING_POINTS),
@@ -234,15 +252,20 @@ def chart_data(name: str) -> str:
     user = find_user(name)
     if user is None:
         abort(404)
-    game = _query_game()
+    default = _default_game(user.id)
+    game = _query_game(default)
     totals = profile.totals(user.id, game.key)
     charts = profile.charts(user.id, game.key)
+    rated = game.key in RATED_GAMES
     return render_template(
         "board/chart_data.html",
         player=user,
         game=game,
-        game_key=_switch_key(game),
-        switch=_switch("board.chart_data", name=name),
+        game_key=_switch_key(game, default),
+        switch=_switch("board.chart_data", default, name=name),
         series=profile.points_over_time(charts, totals.points),
-        rating_series=profile.rating_over_time(charts) if game.key in RATED_GAMES else [],
+        rating_series=profile.rating_over_time(charts) if rated else [],
+        rating_start=(
+            profile.rating_start(charts, profile.ratings(user.id).get(game.key)) if rated else None
+        ),
     )

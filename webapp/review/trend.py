@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from webapp.board.chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, Chart, Tick
 from webapp.review.store import MatchAccuracy
+from webapp.time_zones import format_date
 
 ACCURACY_TICKS = (0, 25, 50, 75, 100)
 
@@ -28,8 +29,8 @@ def accuracy_chart(series: list[MatchAccuracy]) -> Chart | None:
 
     dots = [(x(i), y(m.accuracy)) for i, m in enumerate(series)]
     path = " ".join(f"{'M' if i == 0 else 'L'}{dx},{dy}" for i, (dx, dy) in enumerate(dots))
-    x_ticks = [Tick(dots[0][0], series[0].finished_at.strftime("%Y-%m-%d"))]
+    x_ticks = [Tick(dots[0][0], format_date(series[0].finished_at))]
     if last:
-        x_ticks.append(Tick(dots[-1][0], series[-1].finished_at.strftime("%Y-%m-%d")))
+        x_ticks.append(Tick(dots[-1][0], format_date(series[-1].finished_at)))
     y_ticks = [Tick(y(value), str(value)) for value in ACCURACY_TICKS]
     return Chart(WIDTH, HEIGHT, path, dots, y_ticks, x_ticks)
