@@ -138,7 +138,7 @@ def test_the_rating_reads_on_a_phone_in_each_language(
     chart = page.locator("[data-zone=ratings] svg[aria-labelledby^=rating-chart-title]")
     box = readable(page, chart)
     assert box["width"] >= WIDTH * 0.6, box  # drawn across most of the screen, not a thumbnail
-    assert chart.locator("circle.dot").count() == 17
+    assert chart.locator("circle.dot").count() == 1 + 17  # from the starting rating
     # Its axis labels (the ratings, the dates) at a size a phone shows legibly.
     labels = chart.locator("g.grid text")
     assert labels.count() >= 4
@@ -178,3 +178,45 @@ def test_the_romme_match_over_page_shows_the_change_on_a_phone(
     readable(page, change)
     assert page_width(page) <= WIDTH
     page.screenshot(path=f"test-artifacts/rating-{lang}-romme-match-over.png")
+
+
+PROVISIONAL_HEADING = {
+    "zh_Hans": "尚未排名：最新的暂定等级分", "zh_Hant": "尚未排名：最新的暫定等級分",
+    "en": "Not ranked yet: the newest provisional ratings",
+}
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_a_new_sites_rating_board_shows_its_provisional_players_on_a_phone(
+    app: Flask, live_server: str, browser_page: Callable[..., Page], lang: str
+) -> None:
+    """Nobody settled yet: the board's first screen holds the newest provisional players,
+    under their heading, each rating marked "?" and without a rank."""
+    now = utcnow()
+    with app.app_context():
+        for n in range(4):
+            seed_result(make_user(f"newcomer{n}"), difficulty="expert",
+                        finished_at=now - timedelta(minutes=10 - n))
+        db.session.commit()
+        ratings = {
+            r.user_id: r for r in db.session.scalars(db.select(PlayerRating))
+        }
+        newest = db.session.scalar(db.select(User).where(User.username == "newcomer3"))
+        assert newest is not None
+        kept = ratings[newest.id]
+    page = browser_page(WIDTH, HEIGHT, locale=LOCALES[lang])
+    page.goto(live_server + f"/leaderboard?by=rating&lang={lang}")
+    heading = page.locator("tbody.provisional th[scope=rowgroup]")
+    assert heading.inner_text() == PROVISIONAL_HEADING[lang]
+    rows = page.locator("tbody.provisional tr[data-player]")
+    assert rows.count() == 4
+    first = rows.first
+    assert first.get_attribute("data-player") == "newcomer3"
+    assert in_viewport(page, first.locator("[data-col=rating]")), first.bounding_box()
+    for column in ("rank", "rating", "rd"):
+        readable(page, first.locator(f"[data-col={column}]"))
+    assert first.locator("[data-col=rating]").inner_text() == label(kept.rating, kept.rd)
+    assert first.locator("[data-col=rating]").inner_text().endswith("?")
+    assert first.locator("[data-col=rank]").inner_text() == "–"
+    assert page_width(page) <= WIDTH
+    page.screenshot(path=f"test-artifacts/rating-{lang}-provisional-board.png")
