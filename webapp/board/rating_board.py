@@ -35,7 +35,7 @@ from enum import StrEnum
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import Integer, Select, and_, bindparam, func, literal, select, union_all
+from sqlalchemy import Integer, Select, and_, bindparam, case, literal, select, union_all
 
 from webapp.extensions import db
 from webapp.models import PROVISIONAL, PlayerRating, RatingLadder, RatingLadderVersion, User
@@ -229,9 +229,6 @@ def _read_viewer(user_id: int, game: str) -> Any:
     ).first()
 
 
-_LISTING_ORDER = (_R.shown.desc(), _R.rating.desc(), _R.username_key)
-
-
 @functools.cache
 def _listing() -> Select[Any]:
     """A page of the board from its starting rung, over bound parameters: built once."""
@@ -242,7 +239,7 @@ def _listing() -> Select[Any]:
             and_(_R.game == bindparam("game"), _R.listed, _R.shown <= bindparam("start")),
             _R.last_played >= bindparam("since"),
         )
-        .order_by(*_LISTING_ORDER)
+        .order_by(_R.shown.desc(), _R.rating.desc(), _R.username_key)
         .offset(bindparam("skip", type_=Integer))
         .limit(bindparam("size", type_=Integer))
     )
@@ -253,12 +250,13 @@ def _page(with_provisional: bool) -> Select[Any]:
     """A page of the board (`_listing`, its rows marked ``provisional`` false) and,
     ``with_provisional``, the board's newest provisional ratings after it (at most ``size``),
     in one statement: the last page reads no more statements than any other."""
-    ranked = _listing().add_columns(literal(False).label("provisional"), _place(_LISTING_ORDER))
+    extra = (_R.last_played, _R.username_key)
+    ranked = _listing().add_columns(literal(False).label("provisional"), *extra)
     if not with_provisional:
         return ranked
     newest = (
         select(_R.user_id, _R.rating, _R.rd, _R.matches, _R.shown, User.username,
-               literal(True).label("provisional"), _place((_R.last_played.desc(),)))
+               literal(True).label("provisional"), *extra)
         .join(User, User.id == _R.user_id)
         .where(_R.game == bindparam("game"), PROVISIONAL, _R.last_played >= bindparam("since"))
         .order_by(_R.last_played.desc())
@@ -266,13 +264,13 @@ def _page(with_provisional: bool) -> Select[Any]:
         .subquery()
     )
     both = union_all(select(ranked.subquery()), select(newest)).subquery()
-    # A union's rows come in no promised order: each part numbers its own.
-    return select(both).order_by(both.c.provisional, both.c.place)
-
-
-def _place(order: tuple[Any, ...]) -> Any:
-    """A row's place in its part of `_page`, by ``order`` (the part's own)."""
-    return func.row_number().over(order_by=order).label("place")
+    # A union's rows come in no promised order: sorted again, a page's few rows, each part by
+    # its own order (the provisional newest first).
+    c = both.c
+    return select(both).order_by(
+        c.provisional, case((c.provisional, c.last_played)).desc(), c.shown.desc(),
+        c.rating.desc(), c.username_key,
+    )
 
 
 def _row(values: Any, rank: int, position: int) -> RatingRow:

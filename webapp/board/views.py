@@ -194,8 +194,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         return {"player": user, "game": game, "game_key": game.key,
                 "ratings": kept_ratings,
                 "rated_games": [g for g in GAMES if g.key in RATED_GAMES], "rated": rated,
-                "rating_series": series, "rating_start": start,
-                "rating_chart": rating_chart(series, start)}
+                "rating_series": series, "rating_chart": rating_chart(series, start)}
 
     def recent() -> dict[str, Any]:
         game_names = {g.key: g.name for g in GAMES}
