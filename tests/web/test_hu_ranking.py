@@ -72,7 +72,9 @@ def test_a_won_hu_race_match_records_game_hu_with_its_points(app: Flask, client:
         assert (GIN, ALL_TIME) not in boards
     # The leaderboard's 胡牌制 board lists the winner; Gin Rummy's does not.
     assert 'data-player="lin"' in client.get("/leaderboard?game=hu").get_data(as_text=True)
-    assert 'data-player="lin"' not in client.get("/leaderboard").get_data(as_text=True)
+    assert 'data-player="lin"' not in client.get("/leaderboard?game=gin").get_data(as_text=True)
+    # With no board named, lin's own leaderboard opens on the game lin played last: 胡牌制.
+    assert 'data-player="lin"' in client.get("/leaderboard").get_data(as_text=True)
 
 
 def test_the_game_key_follows_the_scoring_scheme() -> None:
