@@ -39,14 +39,18 @@ run: $(STAMP)
 	$(VENV)/bin/gunicorn --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile - webapp.wsgi:app
 
 # One pytest-xdist worker a core, each on its own databases (tests/web/conftest.py);
-# TEST_WORKERS=0 runs the suite in one process.
+# TEST_WORKERS=0 runs the suite in one process. Work stealing: an idle worker takes queued tests
+# from a busy one, so a long test never finishes alone at the end of one worker's queue.
+# PYTEST_ARGS goes to pytest as well: CI's PostgreSQL pass is `make test PYTEST_ARGS="-m db"`
+# (docs/development.md); FULL_TESTS=1 runs the generated tests at their full sizes.
 TEST_WORKERS ?= auto
+PYTEST_ARGS ?=
 test: $(STAMP)
 	scripts/ensure-chromium
 	scripts/ensure-nginx
 	scripts/ensure-redis
 	scripts/ensure-w3m
-	$(PY) -m pytest -q -n $(TEST_WORKERS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) $(if $(filter 0,$(TEST_WORKERS)),,--dist worksteal) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -19,7 +19,7 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -230,6 +230,19 @@ def live_server(app: Flask) -> Iterator[str]:
         yield base
 
 
+REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item,
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Each phase's report kept on the test, so its fixtures' teardown knows if it failed."""
+    report = yield
+    item.stash.setdefault(REPORTS, {})[report.when] = report
+    return report
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Debian's Chromium driven by Playwright (never ``playwright install``)."""
@@ -252,8 +265,9 @@ def browser_page(
 ) -> Iterator[Callable[..., Page]]:
     """Factory: ``browser_page(width, height, locale="zh-CN")`` → a Page with JavaScript off.
 
-    Each page is screenshotted (full page) into ``test-artifacts/`` when the test ends, named
-    after the test and the viewport; ``page.screenshot(path=...)`` takes more on the way.
+    When the test fails, each page is screenshotted (full page) into ``test-artifacts/``, named
+    after the test and the viewport (a passing test's pages are not: the shots were a tenth of
+    the browser tests' time); ``page.screenshot(path=...)`` takes more on the way.
     """
     contexts: list[tuple[Any, Page, str]] = []
 
@@ -268,11 +282,12 @@ def browser_page(
         return page
 
     yield make
+    failed = any(report.failed for report in request.node.stash.get(REPORTS, {}).values())
     ARTIFACTS.mkdir(exist_ok=True)
     test_name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
     for index, (context, page, size) in enumerate(contexts):
         try:
-            if page.url.startswith("http"):
+            if failed and page.url.startswith("http"):
                 shot = ARTIFACTS / f"{test_name}-{index}-{size}.png"
                 page.screenshot(path=str(shot), full_page=True)
         finally:

@@ -1,5 +1,9 @@
 """Passwords: which are refused, and hashing with Argon2id (argon2-cffi's recommended parameters).
 
+An app with ``TESTING`` set hashes at argon2-cffi's cheapest parameters instead: a hash at the
+real cost takes 0.2 s of processor time, and the suite makes hundreds of them; production's
+parameters are asserted by a test of their own (tests/web/test_accounts.py).
+
 Refused, besides the length rule: the most common passwords (the bundled list
 ``common_passwords.txt``), spaces only, and the username itself.
 """
@@ -12,13 +16,21 @@ from enum import StrEnum
 from functools import cache
 from importlib import resources
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
+from flask import current_app, has_app_context
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 256  # hashing is deliberately slow; a megabyte "password" must not be
 
-_hasher = PasswordHasher()
+PRODUCTION_HASHER = PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY)
+_TESTING_HASHER = PasswordHasher.from_parameters(profiles.CHEAPEST)
+
+
+def _hasher() -> PasswordHasher:
+    if has_app_context() and current_app.testing:
+        return _TESTING_HASHER
+    return PRODUCTION_HASHER
 
 
 class Weakness(StrEnum):
@@ -53,26 +65,26 @@ def weakness(password: str, username: str) -> Weakness | None:
 
 
 def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+    return _hasher().hash(password)
 
 
 def verify_password(password_hash: str, password: str) -> bool:
     try:
-        return _hasher.verify(password_hash, password)
+        return _hasher().verify(password_hash, password)
     except (VerificationError, InvalidHashError):
         return False
 
 
 def needs_rehash(password_hash: str) -> bool:
     """True when the hash was made with older parameters than the current ones."""
-    return _hasher.check_needs_rehash(password_hash)
+    return _hasher().check_needs_rehash(password_hash)
 
 
 @cache
-def _dummy_hash() -> str:
-    return _hasher.hash(secrets.token_urlsafe(16))
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    return hasher.hash(secrets.token_urlsafe(16))
 
 
 def spend_equal_time(password: str) -> None:
     """Verify against a throwaway hash, so a missing user costs as long as a wrong password."""
-    verify_password(_dummy_hash(), password)
+    verify_password(_dummy_hash(_hasher()), password)
