@@ -6,7 +6,8 @@ file or by its module's name in ``DB_MODULES`` below. The guard: on a whole-suit
 every statement each test sends to the database while it runs (its call phase — the fixtures'
 migrations and file copies are the same for every test) is recorded by its shape, the SQL text
 with the expanded ``IN (?, ?, ?)`` lists and multi-row ``VALUES`` collapsed (literals are already
-bind parameters). The run fails, naming the tests and statements, when a test not marked ``db``
+bind parameters) — the statements the site's code sends (webapp/), not a test's own reads and
+seeding. The run fails, naming the tests and statements, when a test not marked ``db``
 sent a shape no ``db`` test sent: everything the suite asks the database is then asked on
 PostgreSQL too. ``--statement-guard`` checks a partial run as well (against the ``db`` tests in
 it); ``--no-statement-guard`` switches it off.
@@ -15,14 +16,15 @@ it); ``--no-statement-guard`` switches it off.
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 
 # The modules whose behaviour depends on the database: migrations and their lock, concurrent
 # writers, raw SQL, ranking/boards/rating queries, the database going away, time-zone arithmetic
@@ -40,6 +42,8 @@ _IN_LIST = re.compile(r"\bIN \(\?(?:, \?)+\)", re.IGNORECASE)
 _VALUES_ROWS = re.compile(r"(\(\?[^()]*\))(?:\s*,\s*\(\?[^()]*\))+")
 _SAVEPOINT = re.compile(r"\bsa_savepoint_\d+\b")
 _SPACE = re.compile(r"\s+")
+_ROOT = Path(__file__).resolve().parents[1]
+_SITE, _TESTS = str(_ROOT / "webapp") + os.sep, str(_ROOT / "tests") + os.sep
 
 
 def shape(statement: str) -> str:
@@ -48,6 +52,22 @@ def shape(statement: str) -> str:
     text = _VALUES_ROWS.sub(r"\1", text)
     text = _IN_LIST.sub("IN (?)", text)
     return _SAVEPOINT.sub("sa_savepoint", text)
+
+
+def sent_by_the_site() -> bool:
+    """Whether the nearest of our own frames that sent the statement is the site's code
+    (webapp/), not a test's own reads and seeding (tests/): a test counting rows to check the
+    site asks nothing that depends on the database, the site's queries are what PostgreSQL must
+    see."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name.startswith(_SITE):
+            return True
+        if name.startswith(_TESTS):
+            return False
+        frame = frame.f_back
+    return True
 
 
 class StatementGuard:
@@ -64,7 +84,7 @@ class StatementGuard:
             return
         if test in self.db_tests:
             self.db_shapes.add(shape(statement))
-        else:
+        elif sent_by_the_site():
             self.other[shape(statement)].add(test)
 
     def merge(self, found: dict[str, Any]) -> None:
@@ -91,8 +111,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _guarding(config: pytest.Config) -> bool:
     """Asked for, or a whole-suite run on SQLite (where it is complete)."""
-    import os
-
     chosen = config.getoption("statement_guard")
     if chosen is not None:
         return bool(chosen)
@@ -106,6 +124,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "db: behaviour depends on the database; also runs on PostgreSQL in CI")
     if _guarding(config):
+        # Imported here: collecting tests/engine alone must load no database code.
+        from sqlalchemy import event
+        from sqlalchemy.engine import Engine
+
         guard = StatementGuard()
         config.stash[_GUARD] = guard
         event.listen(Engine, "before_cursor_execute", guard.record)

@@ -17,8 +17,11 @@ from gin_engine.ai.base import hand_mask, min_discard
 from gin_engine.ai.easy import easy_policy
 from gin_engine.driver import play
 from gin_engine.melds import deadwood_mask
+from tests.sizes import sized
 
-HANDS = int(sys.argv[1]) if __name__ == "__main__" else 2000
+# The hint crashed on a view after a take that lowered nothing (about one view in 40): 300
+# hands reach about 1,800 views and 50 such takes, so a crash on them is met many times over.
+HANDS = int(sys.argv[1]) if __name__ == "__main__" else sized(300, 2000)
 
 
 @dataclass
@@ -64,7 +67,7 @@ def play_hands(hands: int) -> Person:
     return person
 
 
-def test_every_bot_and_the_hint_answer_a_person_for_two_thousand_hands():
+def test_every_bot_and_the_hint_answer_a_person_for_hundreds_of_hands():
     person = play_hands(HANDS)
     assert person.views > 5 * HANDS
     assert person.useless_takes > HANDS // 20  # the views that crashed the hint before

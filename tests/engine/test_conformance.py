@@ -3,7 +3,9 @@
 Each engine plays seeded matches of legal moves; at every step, for every seat:
 
 - the snapshot goes through JSON and back to the same snapshot and the same views, and the
-  match played on from the restored copy stays the match played on without it;
+  match played on from the restored copy stays the match played on without it (at the steps
+  that are powers of two, 1, 2, 4, 8, …, as OpenSpiel's random-play tests do: every step
+  under ``FULL_TESTS=1``, tests/sizes.py);
 - a view holds none of the cards hidden from that seat (other seats' hands and the stock,
   less the cards this hand's public record showed face up), and a stock draw names no card;
 - every action ``legal_actions`` lists is accepted, and of the candidate actions below only
@@ -46,6 +48,7 @@ from gin_engine.ai.easy import easy_policy
 from gin_engine.deck import stacked_deck
 from romme_engine.melds import End
 from tests.engine.romme_play import QUICK as ROMME_ONE_HAND
+from tests.sizes import power_of_two, sized
 
 NOT_IN_VIEW = {"results", "settlement", "standing", "ruleset"}
 """View fields about earlier hands (their cards were shown) and the rules."""
@@ -152,7 +155,7 @@ ENGINES = [
         candidates=gin_candidates,
         choose=gin_choose,
         face=lambda action: action,
-        positions=5000,
+        positions=sized(1000, 5000),  # every kind of move, hundreds of times each
         kinds={gin.TakeUpcard, gin.PassUpcard, gin.DrawStock, gin.DrawDiscard, gin.NextHand,
                gin.Discard, gin.Knock, gin.Gin},
         make_bot=gin_bots.make_bot,
@@ -171,7 +174,7 @@ ENGINES = [
         candidates=romme_candidates,
         choose=romme_choose,
         face=romme_face,
-        positions=1500,
+        positions=sized(500, 1500),
         kinds={romme.DrawStock, romme.TakeDiscard, romme.LayMeld, romme.LayOff,
                romme.SwapJoker, romme.TakeBack, romme.Discard, romme.NextHand},
         make_bot=romme_bots.make_bot,
@@ -189,8 +192,8 @@ def restored(match: Any, engine: Engine) -> Any:
 
 def played(engine: Engine, only: int | None = None) -> Iterator[tuple[Any, Any]]:
     """(match, its twin played straight) at every step of the engine's seeded matches (or of
-    match number ``only``): the match is replaced by its restored snapshot before each move,
-    the twin never is."""
+    match number ``only``): the match is replaced by its restored snapshot before each move
+    whose step is a power of two (every move under ``FULL_TESTS=1``), the twin never is."""
     for number, make in enumerate(engine.matches):
         if only is not None and number != only:
             continue
@@ -203,7 +206,8 @@ def played(engine: Engine, only: int | None = None) -> Iterator[tuple[Any, Any]]
             seat = seats_to_act(match)
             listed = match.legal_actions(seat)
             action = engine.choose(match.view(seat), listed, rng)
-            match = restored(match, engine)
+            if power_of_two(steps + 1):
+                match = restored(match, engine)
             match.apply(seat, action)
             straight.apply(seat, action)
             steps += 1
@@ -262,9 +266,13 @@ def check_actions(engine: Engine, match: Any, seat: int, rng: random.Random) -> 
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
-def test_random_legal_play_round_trips_through_snapshots_at_every_step(engine: Engine):
-    ended = 0
+def test_random_legal_play_round_trips_through_snapshots(engine: Engine):
+    ended, step, playing = 0, 0, None
     for match, straight in played(engine):
+        step = step + 1 if straight is playing else 1
+        playing = straight
+        if not (power_of_two(step) or match.is_over):
+            continue
         again = restored(match, engine)
         assert again.to_dict() == match.to_dict() == straight.to_dict()
         assert json.loads(json.dumps(match.to_dict())) == match.to_dict()

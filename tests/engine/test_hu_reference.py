@@ -7,8 +7,12 @@ from gin_engine import DECK, HU, Card
 from gin_engine.hu import hu_showdown
 from gin_engine.melds import deadwood
 from tests.engine import hu_reference
+from tests.sizes import sized
 
-SHOWDOWNS = 2000
+SHOWDOWNS = sized(500, 2000)
+"""500 random showdowns still reach the hand ends the test asserts and dozens of defenders
+left with 7 and 8 cards (the lay-offs that are hard to get right);
+FULL_TESTS=1 plays the 2,000 of before."""
 
 
 def _random_meld(rng: random.Random, free: set[Card]) -> set[Card] | None:
@@ -74,5 +78,5 @@ def test_engine_agrees_with_the_brute_force_reference():
         assert {lo.card for lo in result.defender.lay_offs} == laid, (caller, defender)
         left_sizes[10 - len(laid)] += 1
         ends[f"{result.end.value}:{result.shape.value if result.shape else ''}"] += 1
-    assert left_sizes[7] >= 50 and left_sizes[8] >= 50, left_sizes
+    assert left_sizes[7] >= SHOWDOWNS // 40 and left_sizes[8] >= SHOWDOWNS // 40, left_sizes
     assert ends["zha-hu:er-jin"] and ends["zha-hu:jin-long"] and ends["mi-hu:"], ends

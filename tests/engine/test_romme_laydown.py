@@ -1,6 +1,7 @@
 import random
 
 from romme_engine import DECK, best_lay_down, parse_cards, read_meld
+from tests.sizes import sized
 
 from .romme_reference import best_value
 
@@ -20,9 +21,14 @@ def random_hand(rng):
     return rng.sample(naturals, size - jokers) + [c for c in pool if c.is_joker][:jokers]
 
 
-def test_the_search_agrees_with_brute_force_on_2000_random_hands():
+# 500 hands still hold every shape the search once got wrong (runs grown one way, ace-high runs
+# laid downwards: the brute force disagrees on dozens of them); FULL_TESTS=1: the 2,000 of before.
+HANDS = sized(500, 2000)
+
+
+def test_the_search_agrees_with_brute_force_on_random_hands():
     rng = random.Random(2024)
-    for _ in range(2000):
+    for _ in range(HANDS):
         hand = random_hand(rng)
         found = best_lay_down(hand)
         value = found.value if found is not None else 0

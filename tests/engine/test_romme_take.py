@@ -28,6 +28,7 @@ from romme_engine.discard_use import can_take, use_of
 from romme_engine.laydown import best_lay_down
 from romme_engine.melds import End, jokers_fit, lay_off_options, swap_joker
 from romme_engine.view import hand_view
+from tests.sizes import sized
 
 from .romme_play import random_action
 from .test_romme_turns import act
@@ -243,10 +244,15 @@ def _positions(count):
     return found
 
 
-def test_can_take_agrees_with_every_sequence_of_the_turn_on_2000_positions():
+# 500 positions still hold a dozen takes that need more than one step (chained lay-offs, a freed
+# joker: the one-step check missed them); FULL_TESTS=1 checks the 2,000 of before.
+POSITIONS = sized(500, 2000)
+
+
+def test_can_take_agrees_with_every_sequence_of_the_turn_on_random_positions():
     differences = []
     counts = {"opened": 0, "taken": 0, "beyond one step": 0}
-    for hand, seat in _positions(2000):
+    for hand, seat in _positions(POSITIONS):
         top = hand.discard_pile[-1]
         args = (hand.hands[seat], top, hand.table, hand.opened[seat], hand.ruleset.opening)
         engine = can_take(*args)
@@ -258,5 +264,5 @@ def test_can_take_agrees_with_every_sequence_of_the_turn_on_2000_positions():
         counts["beyond one step"] += reference and not _one_step(*args)
     assert differences == []
     # The positions cover what the search is for: opened hands, uses, and uses of more steps.
-    assert counts["opened"] >= 500 and counts["taken"] >= 200, counts
+    assert counts["opened"] >= POSITIONS // 4 and counts["taken"] >= POSITIONS // 10, counts
     assert counts["beyond one step"] >= 5, counts
