@@ -19,6 +19,7 @@ from sqlalchemy import func, insert, select, text, update
 
 import gin_engine as engine
 from gin_engine.ai import make_bot
+from tests.sizes import sized
 from tests.web.account_helpers import make_user, seed_result
 from tests.web.ending_helpers import end_match, memory_backed, race
 from webapp import MIGRATIONS_DIR, recount
@@ -36,10 +37,12 @@ from webapp.models import (
 )
 from webapp.totals import iso_week
 
-ENDINGS = 2000
+ENDINGS = sized(500, 2000)
 RACES = 60
 """Of the endings, this many are raced: a final move and an abandon of the same match at once,
-beside another player's match ending."""
+beside another player's match ending. The races are what finds a lost update, so all 60 stay
+in the everyday run; the quiet endings around them shrink to 500 (still every board, game and
+ISO week the recount compares; FULL_TESTS=1: the 2,000 of before)."""
 LEVELS = ("easy", "normal", "expert")
 SNAPSHOTS: dict[int, dict[str, Any]] = {}
 """Each bot game's snapshot, made once (the endings save it, as the site saves the match)."""
@@ -221,7 +224,7 @@ def test_kept_totals_equal_a_full_recount_after_thousands_of_random_endings(app:
         awarded = db.session.scalar(select(func.sum(PointAward.points)))
         assert (matches, points) == (counted, awarded)
         by_outcome = Counter(db.session.scalars(select(MatchResult.outcome)))
-        assert by_outcome["abandoned"] > 100 and by_outcome["won"] > 100
+        assert by_outcome["abandoned"] > ENDINGS // 20 and by_outcome["won"] > ENDINGS // 20
 
 
 # ---- The repair path and the migration's backfill -------------------------------------------
