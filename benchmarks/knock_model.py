@@ -1,7 +1,7 @@
 """Record the expert's knock choices with what each move truly scored, and fit the knock model.
 
 ``python benchmarks/knock_model.py record OPPONENT MATCHES [--seed S] [--jobs J] [--cards K]
-[--round11] --out FILE``
+--out FILE``
 
 Plays the expert against OPPONENT as ``gin_engine.tournament`` does (classic, seeds ``S``..,
 both seats, the same bot seeds). At each of the expert's discards where a knock is legal and
@@ -11,9 +11,9 @@ thrown instead (``decide.sampled_positions``, drawn with a copy of the bot's ran
 the very worlds the decision saw) and the true points of playing on with it. Each move's points
 are found by playing the hand out for real from a copy of the match and of both bots (the true
 stock and hands, the bots' own random streams: exactly what would follow). Then the expert makes
-its own move and the match goes on. ``--round11``: the expert decides by the eleventh round's
-model (the weights kept here as ``ROUND11_*``, two play-on cards: the policy the committed
-weights are fitted on). Benchmark only: the play-outs read hidden cards, offline.
+its own move and the match goes on. The expert decides by the committed weights, so after a
+change to how it plays this records the choices its new weights must fit. Benchmark only: the
+play-outs read hidden cards, offline.
 
 ``python benchmarks/knock_model.py fit FILE... [--ridge L] [--cards K] [--halves]``
 
@@ -32,7 +32,7 @@ takes seconds.
 from __future__ import annotations
 
 import argparse
-import importlib
+import copy
 import json
 import random
 import sys
@@ -43,14 +43,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gin_knock_oracle import worth  # noqa: E402
-
 from gin_engine.actions import Action, Discard, Knock  # noqa: E402
 from gin_engine.ai import knock_model, make_bot  # noqa: E402
 from gin_engine.ai.base import Bot  # noqa: E402
 from gin_engine.ai.decide import PLAY_ON_CARDS, Reason, decide, sampled_positions  # noqa: E402
 from gin_engine.ai.expert import discard_choice, read  # noqa: E402
 from gin_engine.ai.knock_model import Position  # noqa: E402
+from gin_engine.driver import play_hand  # noqa: E402
 from gin_engine.hand import Phase  # noqa: E402
 from gin_engine.match import Match  # noqa: E402
 from gin_engine.ruleset import preset  # noqa: E402
@@ -63,6 +62,19 @@ CARDS = 4
 Row = tuple[int, float, list[tuple[Position, float]]]
 """A recorded choice: its match's seed, the knock's true points, and per play-on card (best by
 hand score first) the position and playing on's true points."""
+
+
+def _true_points(match: Match, bots: list[Bot], seat: int, action: Action) -> int:
+    """The hand points ``seat`` truly scores after ``action`` (negative when the other seat
+    scores): the hand played out by copies of the match and of both bots, so the true stock and
+    hands and the bots' own random streams, exactly what would follow."""
+    branch, players = copy.deepcopy((match, bots))
+    branch.apply(seat, action)
+    play_hand(branch, players)
+    last = branch.results[-1]
+    if last.scorer is None:
+        return 0
+    return last.points if last.scorer == seat else -last.points
 
 
 def _record_choice(match: Match, bots: list[Bot], seat: int, lines: list[str],
@@ -84,8 +96,8 @@ def _record_choice(match: Match, bots: list[Bot], seat: int, lines: list[str],
     positions = sampled_positions(view, reading, knock.card, cards, twin)
     lines.append(json.dumps({
         "seed": seed,
-        "knock_points": worth(match, bots, seat, knock)[1],
-        "cards": [{**asdict(position), "points": worth(match, bots, seat, Discard(card))[1]}
+        "knock_points": _true_points(match, bots, seat, knock),
+        "cards": [{**asdict(position), "points": _true_points(match, bots, seat, Discard(card))}
                   for card, position in zip(cards, positions, strict=True)],
     }))
     return decision.action
@@ -108,30 +120,9 @@ def record_match(job: tuple[int, int, str]) -> list[str]:
     return lines
 
 
-ROUND11_KNOCK = (
-    35.0404, 0.0348, 0.0924, 4.4867, -2.1751, -8.0687, -5.5583, -13.3885, 2.4344, 0.2221, 1.4965,
-    3.6563, -0.1808, 10.4319, -0.4122, -0.8356, 1.5829, -10.1914,
-)
-ROUND11_PLAY_ON = (
-    39.3871, -0.1045, 0.2822, 3.4228, -2.1051, -5.7232, -2.6912, -2.5317, -7.6174, 0.1444, -0.0989,
-    -0.0762, -3.0462, -4.4090, -0.5012, 2.9061, 5.4520, 5.0446,
-)
-"""The eleventh round's model (main ``a277b79`` to ``4ca1248``), with two play-on cards."""
-
-
-def _by_round_eleven() -> None:
-    """The expert of the eleventh round decides (the policy the committed weights were fitted
-    on; set before the workers fork)."""
-    knock_model.KNOCK_WEIGHTS, knock_model.PLAY_ON_WEIGHTS = ROUND11_KNOCK, ROUND11_PLAY_ON
-    # the module: ``ai.decide`` is the function
-    importlib.import_module("gin_engine.ai.decide").PLAY_ON_CARDS = 2
-
-
 def record(args: argparse.Namespace) -> None:
     global CARDS
     CARDS = args.cards
-    if args.round11:
-        _by_round_eleven()
     jobs = [(args.seed + i, seat, args.opponent)
             for i in range((args.matches + 1) // 2) for seat in (0, 1)]
     with Pool(args.jobs) as pool, open(args.out, "w") as out:
@@ -256,7 +247,6 @@ def main() -> None:
     rec.add_argument("--seed", type=int, default=1)
     rec.add_argument("--jobs", type=int, default=1)
     rec.add_argument("--cards", type=int, default=CARDS)
-    rec.add_argument("--round11", action="store_true")
     rec.add_argument("--out", required=True)
     fits = commands.add_parser("fit")
     fits.add_argument("files", nargs="+")

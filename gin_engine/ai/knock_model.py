@@ -13,11 +13,13 @@ expert's own knock choices in which the knock and playing on with each of the fi
 discards by hand score were played out to the end of the hand by the real bots with the real
 stock and hands (``benchmarks/knock_model.py record``, against ``eager`` and ``simple``, 3,000
 matches each, seeds 3001–4500, disjoint from the tournament's seeds), the expert deciding by
-the previous weights with two play-on cards (``record --round11``): the knock weights on the
-knock paired with the best discard by hand score, the play-on weights on all four cards' rows.
-``fit`` with its default penalty prints exactly the weights below (commands in
-``benchmarks/gin_ai_figures.sh``). Hidden cards were read only there, offline; at play the model
-sees just the view's figures below.
+the previous weights with two play-on cards: the knock weights on the knock paired with the
+best discard by hand score, the play-on weights on all four cards' rows. ``fit`` with its
+default penalty prints exactly the weights below from those records (made by
+``benchmarks/gin_ai_figures.sh`` as it stands at ``cc37c4b``, whose recorder held that previous
+expert as ``record --round11``; the script now records the expert of the committed weights, what
+a refit after a change of play needs). Hidden cards were read only there, offline; at play the
+model sees just the view's figures below.
 
 Glossary
     position    the figures of one knock choice the model reads (``Position``)
