@@ -9,7 +9,7 @@ order per state, so a busy machine slows every variant alike:
   instead of ``webapp/session_cookie.py``;
 - ``babel gettext``: Flask-Babel's template ``_``/``ngettext`` and its catalogue look-up on
   every call, in templates and in Python (messages, labels, lazy texts), instead of
-  ``webapp/i18n.py``'s one look-up per request;
+  ``webapp/i18n/texts.py``'s one look-up per request;
 - ``uncached cards``: every card's name and markup made when the template asks for it, instead
   of ``webapp/cards.py``'s per-language cache;
 - ``chainmap globals``: each template's globals as Jinja's ``ChainMap`` over the environment's
@@ -90,7 +90,8 @@ class Variants:
         import flask_babel
         from flask.sessions import SecureCookieSessionInterface
 
-        from webapp import cards, i18n
+        from webapp import cards
+        from webapp.i18n import texts
 
         self.app = app
         self.ours = {
@@ -101,7 +102,7 @@ class Variants:
         self.flask_session = SecureCookieSessionInterface()
         self.plain_cards = uncached_cards()
         self.babel = flask_babel
-        self.cards, self.i18n = cards, i18n
+        self.cards, self.texts = cards, texts
         from webapp.gin import views as play_views
 
         self.play_views = play_views
@@ -118,11 +119,11 @@ class Variants:
                 npgettext=lambda c, s, p, n: get().unpgettext(c, s, p, n),
             )
             # webapp.i18n's gettext family looks the catalogue up through this name.
-            self.i18n.current_translations = get
+            self.texts.current_translations = get
             self.cards.current_translations = get
         else:
-            self.i18n._install_template_gettext(self.app)
-            self.i18n.current_translations = self.ours["catalogue"]
+            self.texts.init_app(self.app)
+            self.texts.current_translations = self.ours["catalogue"]
             self.cards.current_translations = self.ours["catalogue"]
 
     def set(self, name: str, on: bool) -> None:

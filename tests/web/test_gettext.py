@@ -7,15 +7,18 @@ library's texts for every message of every catalogue, and to the library's local
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import flask_babel
 import pytest
 from babel.messages.pofile import read_po
-from flask import Flask
+from babel.support import NullTranslations
+from flask import Flask, g
 
+import webapp
 from webapp import i18n
 
-TRANSLATIONS = Path(i18n.__file__).parent / "translations"
+TRANSLATIONS = Path(webapp.__file__).parent / "translations"
 
 
 def _catalogue(locale: str) -> list[tuple[str | None, str | tuple[str, str]]]:
@@ -68,6 +71,38 @@ def test_the_language_follows_force_locale_and_refresh(app: Flask):
         assert i18n.gettext("Stock") == chinese
         flask_babel.refresh()
         assert i18n.gettext("Stock") == chinese
+
+
+def test_the_catalogue_is_asked_for_once_per_locale_through_flask_babels_public_api(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+):
+    """Flask-Babel's request state moved off ``g._flask_babel`` (as a later release may keep it):
+    the site's texts still follow its locale, and still ask for the catalogue only when that
+    locale changes, because they know it only through ``get_locale``."""
+
+    def state_elsewhere() -> SimpleNamespace | None:
+        if not g:
+            return None
+        state: SimpleNamespace = g.setdefault("babel_state", SimpleNamespace())
+        return state
+
+    asked: list[str] = []
+    library_catalogue = flask_babel.get_translations
+
+    def catalogue() -> NullTranslations:
+        asked.append(str(flask_babel.get_locale()))
+        return library_catalogue()
+
+    monkeypatch.setattr(flask_babel, "_get_current_context", state_elsewhere)
+    monkeypatch.setattr(flask_babel, "get_translations", catalogue)
+    with app.test_request_context(headers={"Accept-Language": "zh-CN"}):
+        assert [i18n.gettext("Stock") for _ in range(20)] == ["牌库"] * 20
+        assert asked == ["zh_Hans"]
+        with flask_babel.force_locale("en"):
+            assert [i18n.gettext("Stock") for _ in range(20)] == ["Stock"] * 20
+        assert i18n.gettext("Stock") == "牌库"
+        assert asked == ["zh_Hans", "en", "zh_Hans"]
+        assert "_flask_babel" not in vars(g._get_current_object())  # the state did move
 
 
 def test_a_lazy_text_speaks_the_language_of_the_request_showing_it(app: Flask):
