@@ -88,7 +88,7 @@ def main() -> int:
         play(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
         return 0
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from ab import checkout
+    from site_ab import checkout
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("versions", nargs="+", help="git revisions or checkout directories")
     parser.add_argument("--gets", type=int, default=60)
