@@ -10,6 +10,9 @@ order per state, so a busy machine slows every variant alike:
 - ``babel gettext``: Flask-Babel's template ``_``/``ngettext`` and its catalogue look-up on
   every call, in templates and in Python (messages, labels, lazy texts), instead of
   ``webapp/i18n/texts.py``'s one look-up per request;
+- ``babel locale``: the per-request catalogue checked against Flask-Babel's public
+  ``get_locale()`` at every text instead of ``webapp/i18n/texts.py``'s read of Flask-Babel's
+  request state (the same locale object, without three context-local look-ups);
 - ``uncached cards``: every card's name and markup made when the template asks for it, instead
   of ``webapp/cards.py``'s per-language cache;
 - ``chainmap globals``: each template's globals as Jinja's ``ChainMap`` over the environment's
@@ -83,6 +86,25 @@ def uncached_cards() -> dict[str, Callable[..., Any]]:
             "card_row": card_row}
 
 
+def public_locale_catalogue() -> Callable[[], Any]:
+    """``webapp.i18n.texts.current_translations`` as it would be knowing Flask-Babel's locale
+    only through its public ``get_locale``, asked at every text."""
+    import flask_babel
+    from flask import g
+
+    def current_translations() -> Any:
+        locale = flask_babel.get_locale()
+        if locale is None:
+            return flask_babel.get_translations()
+        space = g._get_current_object().__dict__
+        found = space.get("_bench_translations")
+        if found is None or found[0] is not locale:
+            found = space["_bench_translations"] = (locale, flask_babel.get_translations())
+        return found[1]
+
+    return current_translations
+
+
 class Variants:
     """Switch one replacement back to the framework's way, and restore it."""
 
@@ -101,6 +123,7 @@ class Variants:
         }
         self.flask_session = SecureCookieSessionInterface()
         self.plain_cards = uncached_cards()
+        self.public_catalogue = public_locale_catalogue()
         self.babel = flask_babel
         self.cards, self.texts = cards, texts
         from webapp.gin import views as play_views
@@ -126,11 +149,18 @@ class Variants:
             self.texts.current_translations = self.ours["catalogue"]
             self.cards.current_translations = self.ours["catalogue"]
 
+    def babel_locale(self, on: bool) -> None:
+        catalogue = self.public_catalogue if on else self.ours["catalogue"]
+        self.texts.current_translations = catalogue
+        self.cards.current_translations = catalogue
+
     def set(self, name: str, on: bool) -> None:
         if name == "flask session":
             self.app.session_interface = self.flask_session if on else self.ours["session"]
         elif name == "babel gettext":
             self.babel_gettext(on)
+        elif name == "babel locale":
+            self.babel_locale(on)
         elif name == "uncached cards":
             self.app.jinja_env.globals.update(self.plain_cards if on else self.ours["cards"])
         elif name == "chainmap globals":
@@ -150,8 +180,8 @@ class Variants:
 
 
 VARIANTS = (
-    "as is", "flask session", "babel gettext", "uncached cards", "chainmap globals",
-    "transaction reads",
+    "as is", "flask session", "babel gettext", "babel locale", "uncached cards",
+    "chainmap globals", "transaction reads",
 )
 
 
