@@ -10,7 +10,7 @@ T="-m gin_engine.tournament"
 # first four discards by hand score, played out for real), the expert deciding by the committed
 # weights; fit prints the weights gin_engine/ai/knock_model.py would hold; --halves scores
 # weights fitted on one half on the other. (The committed weights were recorded with the
-# eleventh round's expert deciding: this script and the recorder's --round11 at cc37c4b.)
+# eleventh round's expert deciding: this script and the recorder's --round11 at 58d4c0d.)
 mkdir -p /tmp/km
 $PY benchmarks/knock_model.py record eager 3000 --seed 3001 --cards 4 --out /tmp/km/eager.jsonl
 $PY benchmarks/knock_model.py record simple 3000 --seed 3001 --cards 4 --out /tmp/km/simple.jsonl

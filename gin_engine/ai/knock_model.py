@@ -16,7 +16,7 @@ matches each, seeds 3001–4500, disjoint from the tournament's seeds), the expe
 the previous weights with two play-on cards: the knock weights on the knock paired with the
 best discard by hand score, the play-on weights on all four cards' rows. ``fit`` with its
 default penalty prints exactly the weights below from those records (made by
-``benchmarks/gin_ai_figures.sh`` as it stands at ``cc37c4b``, whose recorder held that previous
+``benchmarks/gin_ai_figures.sh`` as it stands at ``58d4c0d``, whose recorder held that previous
 expert as ``record --round11``; the script now records the expert of the committed weights, what
 a refit after a change of play needs). Hidden cards were read only there, offline; at play the
 model sees just the view's figures below.
