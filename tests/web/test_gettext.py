@@ -73,12 +73,12 @@ def test_the_language_follows_force_locale_and_refresh(app: Flask):
         assert i18n.gettext("Stock") == chinese
 
 
-def test_the_catalogue_is_asked_for_once_per_locale_through_flask_babels_public_api(
+def test_with_flask_babels_state_kept_elsewhere_the_catalogue_is_asked_for_once_per_locale(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ):
     """Flask-Babel's request state moved off ``g._flask_babel`` (as a later release may keep it):
-    the site's texts still follow its locale, and still ask for the catalogue only when that
-    locale changes, because they know it only through ``get_locale``."""
+    the site's texts then know the locale through the public ``get_locale``, still follow it,
+    and still ask for the catalogue only when it changes, not at every text."""
 
     def state_elsewhere() -> SimpleNamespace | None:
         if not g:
