@@ -12,6 +12,8 @@ contract only fixes how they are reached:
   order; ``legal_actions(seat)`` lists exactly the actions ``apply`` accepts from that seat now;
 - ``to_dict()`` / ``MatchType.from_dict``: a versioned JSON-safe snapshot in
   ``engine_common.snapshot``'s envelope that restores the exact match;
+- ``seed``, ``player_seed``, ``deals`` and ``given_deals``: what the fairness panel and
+  ``/verify`` need, so that the site reads no snapshot key;
 - ``phase`` is a ``StrEnum`` of the engine's own phases, among them ``hand-over`` (between
   hands: any seat may deal on with the engine's ``NextHand``) and ``match-over``;
 - seat 0 is the person on the site; the computer players take the other seats.
@@ -20,7 +22,7 @@ contract only fixes how they are reached:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
@@ -79,6 +81,20 @@ class Match(Protocol[A, V]):
     @property
     def seed(self) -> str:
         """The secret deal seed (``engine_common.fairness``), revealed when the match ends."""
+
+    @property
+    def player_seed(self) -> str:
+        """The text the person mixed into every deal (``""``: none), shown from the start."""
+
+    @property
+    def deals(self) -> int:
+        """How many hands have been dealt so far (``/verify`` re-deals as many)."""
+
+    @property
+    def given_deals(self) -> Collection[int]:
+        """The numbers of the deals given card by card (a test's or a practice's ``deck``)
+        and kept in the snapshot: the seed does not deal them, so its commitment does not
+        cover them."""
 
     def apply(self, player: int, action: A) -> None: ...
 

@@ -183,6 +183,11 @@ class Match:
         """Every action ``apply`` accepts from ``player`` now (`gin_engine.view.legal_actions`)."""
         return legal_actions(self.view(player))
 
+    @property
+    def given_deals(self) -> frozenset[int]:
+        """The deals given card by card (a practice's first, a test's), not the seed's."""
+        return frozenset(self.stacked)
+
     def to_dict(self) -> dict[str, Any]:
         """Gin Rummy's fields in the snapshot envelope: the deals so far, the results, the
         hand, and the played hands and stacked decks when there are any."""

@@ -133,6 +133,17 @@ class Match:
         """Every action ``apply`` accepts from ``player`` now (`romme_engine.legal`)."""
         return legal_actions(self.view(player))
 
+    @property
+    def deals(self) -> int:
+        """How many hands have been dealt so far."""
+        return self.hand.number
+
+    @property
+    def given_deals(self) -> frozenset[int]:
+        """None: a deck given to `new` (a test's) is not kept in Rommé's snapshot, and no
+        practice deals a Rommé hand again."""
+        return frozenset()
+
     def to_dict(self) -> dict[str, Any]:
         """Rommé's fields in the snapshot envelope: the results and the hand as it stands
         (table, staged turn, stock runs and the key its refills are shuffled by)."""

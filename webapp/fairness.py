@@ -47,16 +47,16 @@ class FairDeal:
 
 
 def fair_deal(record: MatchRecord) -> FairDeal:
-    """The fairness panel of any table (every engine keeps ``seed`` and ``player_seed``)."""
-    snapshot = record.snapshot
-    seed = str(snapshot["seed"])
-    over = record.status == MatchStatus.FINISHED
+    """The fairness panel of any table (every engine's ``Match`` keeps ``seed``,
+    ``player_seed`` and ``deals``: `engine_common.contract`)."""
     game = games.of(record)
+    match = game.read(record.snapshot)
+    over = record.status == MatchStatus.FINISHED
     return FairDeal(
-        commitment=commitment(seed),
-        player_seed=str(snapshot.get("player_seed", "")),
-        revealed_seed=seed if over else None,
-        verify_query={"game": game.query, **game.verify_query(snapshot)} if over else {},
+        commitment=commitment(match.seed),
+        player_seed=match.player_seed,
+        revealed_seed=match.seed if over else None,
+        verify_query={"game": game.query, **game.verify_query(match)} if over else {},
         first_deal=_first_deal(record, over),
     )
 
@@ -64,19 +64,20 @@ def fair_deal(record: MatchRecord) -> FairDeal:
 def _first_deal(record: MatchRecord, over: bool) -> FirstDeal | None:
     if record.practice_of is None or record.practice_hand is None:
         return None
-    origin = load_match(record.practice_of)
-    # A deal given in full (the snapshot's ``decks``, gin_engine.snapshot.encode_decks: a
-    # test's) is no deal of that match's seed: its commitment does not cover it.
-    if origin is None or str(record.practice_hand) in origin.snapshot.get("decks", {}):
+    found = load_match(record.practice_of)
+    origin = None if found is None else games.of(found).read(found.snapshot)
+    # A deal given in full (``given_deals``: a test's) is no deal of that match's seed: its
+    # commitment does not cover it.
+    if found is None or origin is None or record.practice_hand in origin.given_deals:
         return FirstDeal(record.practice_hand, None)
-    seed = str(origin.snapshot["seed"])
+    seed = origin.seed
     # Before the practice is over its first deal is still being played (that seed deals it,
     # stock and all); and while the origin runs, its seed would give away its later deals.
-    shown = over and origin.status != MatchStatus.ACTIVE
+    shown = over and found.status != MatchStatus.ACTIVE
     return FirstDeal(
         number=record.practice_hand,
         commitment=commitment(seed),
         revealed_seed=seed if shown else None,
-        player_seed=str(origin.snapshot.get("player_seed", "")),
-        ruleset=origin.ruleset,
+        player_seed=origin.player_seed,
+        ruleset=found.ruleset,
     )

@@ -129,8 +129,9 @@ class Game:
     default_ruleset: str
     redeal: Callable[[str, str, int, Any, Mapping[str, str]], Redeal]
     """``/verify``: a seed's deals (seed, player seed, how many, ruleset, the query)."""
-    verify_query: Callable[[dict[str, Any]], dict[str, object]]
-    """What the fairness panel's ``/verify`` link needs besides the seeds, from a snapshot."""
+    verify_query: Callable[[Any], dict[str, object]]
+    """What the fairness panel's ``/verify`` link needs besides the seeds, from the engine's
+    ``Match`` (its ``deals``, the contract's)."""
     card_row: Callable[[Sequence[Any]], Markup]
     pages: ReadingPages
     boards: tuple[Board, ...]
@@ -165,9 +166,12 @@ def _deal_romme(form: NewRommeForm, rng: random.Random) -> romme_engine.Match:
     )
 
 
-def _romme_verify_query(snapshot: dict[str, Any]) -> dict[str, object]:
-    hand = romme_engine.Match.from_dict(snapshot).hand
-    return {"deals": hand.number, "players": hand.players}
+def _gin_verify_query(match: gin_engine.Match) -> dict[str, object]:
+    return {"deals": match.deals}
+
+
+def _romme_verify_query(match: romme_engine.Match) -> dict[str, object]:
+    return {"deals": match.deals, "players": match.players}
 
 
 _PAGE_TITLES = {"rules": _l("Rules"), "faq": _l("FAQ"), "strategy": _l("Strategy")}
@@ -189,7 +193,7 @@ GAMES: tuple[Game, ...] = (
         presets=gin_engine.PRESETS,
         default_ruleset=gin_engine.ruleset.DEFAULT_PRESET,
         redeal=gin_deals.redeal,
-        verify_query=lambda snapshot: {"deals": int(snapshot["deals"])},
+        verify_query=_gin_verify_query,
         card_row=gin_cards.card_row,
         reviews=True,
         pages=ReadingPages(

@@ -236,9 +236,10 @@ def check_active_at(record: MatchRecord, version: int) -> None:
         raise StaleMatchError(record.id, version)
 
 
-def play(record: MatchRecord, version: int, action: object) -> None:
+def play(record: MatchRecord, version: int, action: object) -> range:
     """Apply the person's ``action`` to the match at ``version``, then the computer seats'
-    replies, and save.
+    replies, and save; the numbers of the hands this move finished (the engine's
+    ``results`` before and after: a review is computed for each, `webapp.review`).
 
     ``record`` is the match as read in this request. Raises `StaleMatchError` when the match
     is no longer at ``version`` (nothing changes) and the engine's ``IllegalActionError`` when
@@ -247,6 +248,7 @@ def play(record: MatchRecord, version: int, action: object) -> None:
     check_active_at(record, version)
     game = games.of(record)
     match = read(record)
+    before = len(match.results)
     match.apply(PERSON, action)  # first, so a refused move leaves the record untouched
     if isinstance(action, game.next_hand) and record.pending_difficulty:
         record.difficulty, record.pending_difficulty = record.pending_difficulty, None
@@ -256,6 +258,7 @@ def play(record: MatchRecord, version: int, action: object) -> None:
     if match.is_over:
         record.status = MatchStatus.FINISHED
     save_and_count(record, version)
+    return range(before + 1, len(match.results) + 1)
 
 
 def save_and_count(record: MatchRecord, version: int, commit: bool = True) -> None:

@@ -376,3 +376,21 @@ def test_a_gin_match_has_two_seats_and_says_so():
         gin.Match.new(gin.STANDARD, rng=random.Random(0), players=3)
     assert gin.Match.new(gin.STANDARD, rng=random.Random(0), players=2).players == 2
     assert romme.Match.new(romme.ROMME, rng=random.Random(0), players=4).players == 4
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_the_fairness_data_is_read_through_the_match_not_its_snapshot(engine: Engine):
+    """``seed``, ``player_seed``, ``deals`` and ``given_deals`` (what the fairness panel and
+    ``/verify`` need) survive the snapshot, and ``deals`` counts the hands dealt: the hands
+    finished, plus the one being played."""
+    for match, _ in played(engine, only=3):
+        back = restored(match, engine)
+        assert (back.seed, back.player_seed, back.deals, back.given_deals) == (
+            match.seed, match.player_seed, match.deals, match.given_deals)
+        between = str(match.phase) in (HAND_OVER, MATCH_OVER)
+        assert match.deals == len(match.results) + (0 if between else 1)
+        assert not match.given_deals
+    typed = gin.Match.new(gin.STANDARD, random.Random(1), player_seed="mine")
+    assert (typed.player_seed, restored(typed, ENGINES[0]).player_seed) == ("mine", "mine")
+    given = gin.Match.new(gin.STANDARD, random.Random(1), deck=stacked_deck([], [], "AS"))
+    assert set(restored(given, ENGINES[0]).given_deals) == {1}

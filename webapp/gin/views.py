@@ -90,8 +90,7 @@ def table() -> tuple[str, int]:
 def move() -> Response:
     version, action = read_move(request.form)
     record = match_to_move(GAME)
-    results_before = len(record.snapshot.get("results", ()))
-    matches.play(record, version, action)
+    ended = matches.play(record, version, action)
     response = _to_table()
-    reviews.after_move(response, record, results_before)
+    reviews.after_move(response, record, ended)
     return response

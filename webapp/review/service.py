@@ -11,7 +11,7 @@ have no review.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -92,10 +92,11 @@ def hand_review(record: MatchRecord, game: engine.Match, number: int) -> Found:
     return Found(Availability.READY, review)
 
 
-def after_move(response: Response, record: MatchRecord, results_before: int) -> None:
-    """Once ``response`` has gone out, review the hands this move finished; a guest's session
-    remembers the match, so its reviews stay open to it after the next match starts."""
-    numbers = list(range(results_before + 1, len(record.snapshot.get("results", ())) + 1))
+def after_move(response: Response, record: MatchRecord, ended: Sequence[int]) -> None:
+    """Once ``response`` has gone out, review the hands this move finished (``ended``, as
+    `matches.play` returns them); a guest's session remembers the match, so its reviews stay
+    open to it after the next match starts."""
+    numbers = list(ended)
     if not numbers:
         return
     remember_guest_match(record)
