@@ -144,6 +144,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         card_back=card_back,
         fair_deal=fair_deal,
         table_of=games.table_of,
+        levels_of=games.levels_of,
         **ROMME_CARDS,
     )
     # Outermost layers: WhiteNoise answers /static/ before Flask, and the security headers

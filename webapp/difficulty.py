@@ -16,8 +16,9 @@ bp = Blueprint("difficulty", __name__)
 def switch() -> Response:
     """Back to the table of the match it changed; with none running, to the default game's
     table (which shows that there is no match)."""
-    version, level = read_difficulty(request.form)
     record = matches.running_match()
+    game = games.DEFAULT if record is None else games.of(record)
+    version, level = read_difficulty(request.form, game.levels)
     if record is None:
         return redirect(url_for(games.DEFAULT.table, _anchor="table"), code=303)
     matches.change_difficulty(record, version, level)

@@ -5,12 +5,11 @@ Each table reads its own moves (``webapp.gin.forms``, ``webapp.romme.forms``) wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from werkzeug.exceptions import BadRequest
 
 from webapp.i18n import lazy_gettext as _l
-from webapp.labels import DIFFICULTIES
 
 MAX_VERSION_DIGITS = 9
 
@@ -34,10 +33,11 @@ def read_version(form: Mapping[str, str]) -> int:
     return int(raw)
 
 
-def read_difficulty(form: Mapping[str, str]) -> tuple[int, str]:
-    """The table version and the difficulty asked for from the next hand (either table)."""
+def read_difficulty(form: Mapping[str, str], levels: Sequence[str]) -> tuple[int, str]:
+    """The table version and the difficulty asked for from the next hand (either table),
+    one of the game's ``levels``."""
     version = read_version(form)
     level = form.get("difficulty", "")
-    if level not in DIFFICULTIES:
+    if level not in levels:
         raise BadInput(_l("Unknown difficulty. Please choose Easy, Normal or Expert."))
     return version, level

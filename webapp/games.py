@@ -33,7 +33,7 @@ from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
 from webapp.gin import deals as gin_deals
 from webapp.gin import results as gin_results
-from webapp.gin.start_form import NewGinForm
+from webapp.gin import start_form as gin_start
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
 from webapp.labels import ruleset_names
@@ -44,7 +44,7 @@ from webapp.redeal import Redeal
 from webapp.romme import cards as romme_cards
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
-from webapp.romme.start_form import NewRommeForm
+from webapp.romme import start_form as romme_start
 from webapp.start_form import StartForm
 from webapp.store import MatchRecord
 
@@ -121,6 +121,11 @@ class Game:
     read: Callable[[dict[str, Any]], Any]
     """The engine's ``Match`` from a stored snapshot."""
     make_bot: Callable[[str, random.Random], Player]
+    levels: tuple[str, ...]
+    """The difficulties offered (the table's switch, the start form's choices), the engine's
+    own (`webapp.labels.offered_levels` of its ``ai.LEVELS``, kept beside the start form):
+    each has a ``make_bot`` and a rating anchor (``webapp/rating/levels.json``), as
+    tests/web/test_games.py checks."""
     next_hand: type
     """The action that deals the next hand: a difficulty asked for applies from it."""
     statistics: Callable[[MatchRecord, Any], MatchResult]
@@ -152,14 +157,14 @@ class Game:
         return None if self.at_root else self.key
 
 
-def _deal_gin(form: NewGinForm, rng: random.Random) -> gin_engine.Match:
+def _deal_gin(form: gin_start.NewGinForm, rng: random.Random) -> gin_engine.Match:
     return gin_engine.Match.new(
         gin_engine.preset(str(form.ruleset.data)), rng,
         first_dealer=COMPUTER_DEALS_FIRST, player_seed=str(form.player_seed.data or ""),
     )
 
 
-def _deal_romme(form: NewRommeForm, rng: random.Random) -> romme_engine.Match:
+def _deal_romme(form: romme_start.NewRommeForm, rng: random.Random) -> romme_engine.Match:
     return romme_engine.Match.new(
         romme_engine.preset(str(form.ruleset.data)), int(form.opponents.data or 0) + 1, rng,
         player_seed=str(form.player_seed.data or ""),
@@ -183,11 +188,12 @@ GAMES: tuple[Game, ...] = (
         at_root=True,
         table="gin.table",
         start_title=_l("Play Gin Rummy against the computer"),
-        start_form=NewGinForm,
+        start_form=gin_start.NewGinForm,
         start_template="gin/_start_form.html",
         deal=_deal_gin,
         read=gin_engine.Match.from_dict,
         make_bot=gin_engine.ai.make_bot,
+        levels=gin_start.LEVELS,
         next_hand=gin_engine.NextHand,
         statistics=gin_results.statistics,
         presets=gin_engine.PRESETS,
@@ -219,11 +225,12 @@ GAMES: tuple[Game, ...] = (
         at_root=False,
         table="romme.table",
         start_title=_l("Play Rommé against 1 to 3 computer players"),
-        start_form=NewRommeForm,
+        start_form=romme_start.NewRommeForm,
         start_template="romme/_start_form.html",
         deal=_deal_romme,
         read=romme_engine.Match.from_dict,
         make_bot=romme_engine.ai.make_bot,
+        levels=romme_start.LEVELS,
         next_hand=romme_engine.NextHand,
         statistics=romme_results.statistics,
         presets=romme_engine.PRESETS,
@@ -294,6 +301,11 @@ def boards_by_totals() -> tuple[str, ...]:
 def reviewed_boards() -> tuple[str, ...]:
     """The boards of the games whose hands have review pages (`Game.reviews`)."""
     return tuple(board.key for game in GAMES if game.reviews for board in game.boards)
+
+
+def levels_of(record: MatchRecord) -> tuple[str, ...]:
+    """The difficulties a stored match may switch to: its game's (a template global)."""
+    return of(record).levels
 
 
 def table_of(record: MatchRecord) -> str:

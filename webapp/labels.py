@@ -15,7 +15,6 @@ from flask_babel import LazyString
 
 import gin_engine as engine
 import romme_engine
-from gin_engine.ai import LEVELS
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
@@ -94,12 +93,14 @@ _SHAPES: dict[engine.Shape, LazyString] = {
     engine.Shape.JIN_LONG: _l("金龙"),
 }
 
-# The levels a person can play against: the engine's bots that earn ranking points
-# (the ``simple`` yardstick and any benchmark bot are not offered).
-DIFFICULTIES: dict[str, LazyString] = {
-    level: _LEVEL_NAMES[level] for level in LEVELS if level in RANKING_POINTS
-}
 DEFAULT_DIFFICULTY = "normal"
+
+
+def offered_levels(levels: Iterable[str]) -> tuple[str, ...]:
+    """The levels of an engine's (its ``ai.LEVELS``) a person can play against: those that
+    earn ranking points (the ``simple`` yardstick and any benchmark bot are not offered), in
+    the engine's order (`webapp.games.Game.levels`)."""
+    return tuple(level for level in levels if level in RANKING_POINTS and level in _LEVEL_NAMES)
 
 
 def ruleset_names(presets: Iterable[str]) -> dict[str, LazyString]:
@@ -197,7 +198,6 @@ def of_ten(count: int) -> str:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
-        difficulties=DIFFICULTIES,
         difficulty_name=difficulty_name,
         ruleset_name=ruleset_name,
         ruleset_within_game=ruleset_within_game,

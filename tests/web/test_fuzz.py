@@ -25,7 +25,7 @@ from gin_engine.ruleset import PRESETS
 from tests.sizes import sized
 from tests.web.play_helpers import get, seat_match
 from webapp.extensions import db
-from webapp.labels import DIFFICULTIES
+from webapp.games import DEFAULT
 from webapp.models import Match, MatchResult, PointAward, User
 
 METHODS = ("GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS")
@@ -109,7 +109,7 @@ class Site:
         if version.isascii() and version.isdigit() and len(version) < 20:
             if int(version) == self.version:
                 data["version"] = str(self.version + 1000)
-        if data.get("ruleset") in PRESETS and data.get("difficulty") in DIFFICULTIES:
+        if data.get("ruleset") in PRESETS and data.get("difficulty") in DEFAULT.levels:
             data["ruleset"] += "-no-such-ruleset"
         if "password" in data or "confirm" in data:
             data["confirm"] = data.get("password", "") + "-differs"

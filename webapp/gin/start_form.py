@@ -6,10 +6,14 @@ from __future__ import annotations
 from wtforms import RadioField
 from wtforms.validators import InputRequired
 
+import gin_engine.ai
 import gin_engine.ruleset as gin_rules
 from webapp.i18n import lazy_gettext as _l
-from webapp.labels import DEFAULT_DIFFICULTY, DIFFICULTIES
+from webapp.labels import DEFAULT_DIFFICULTY, offered_levels
 from webapp.start_form import BAD_PLAYER_SEED, StartForm
+
+LEVELS = offered_levels(gin_engine.ai.LEVELS)
+"""The difficulties offered against Gin Rummy's bots (`webapp.games.Game.levels`)."""
 
 
 class NewGinForm(StartForm):
@@ -21,9 +25,7 @@ class NewGinForm(StartForm):
         validators=[InputRequired()],
     )
     difficulty = RadioField(
-        choices=list(DIFFICULTIES),
-        default=DEFAULT_DIFFICULTY,
-        validators=[InputRequired()],
+        choices=list(LEVELS), default=DEFAULT_DIFFICULTY, validators=[InputRequired()]
     )
 
     def refusal(self) -> str:

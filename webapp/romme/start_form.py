@@ -6,14 +6,18 @@ from __future__ import annotations
 from wtforms import IntegerField, RadioField
 from wtforms.validators import InputRequired, NumberRange
 
+import romme_engine.ai
 import romme_engine.ruleset as romme_rules
 from webapp.i18n import lazy_gettext as _l
-from webapp.labels import DEFAULT_DIFFICULTY, DIFFICULTIES
+from webapp.labels import DEFAULT_DIFFICULTY, offered_levels
 from webapp.start_form import BAD_PLAYER_SEED, StartForm
 
 BAD_ROMME_START = _l(
     "Choose a Rommé ruleset, 1 to 3 computer players and a difficulty (Easy, Normal or Expert)."
 )
+
+LEVELS = offered_levels(romme_engine.ai.LEVELS)
+"""The difficulties offered against Rommé's bots (`webapp.games.Game.levels`)."""
 
 
 class NewRommeForm(StartForm):
@@ -32,7 +36,7 @@ class NewRommeForm(StartForm):
         ],
     )
     difficulty = RadioField(
-        choices=list(DIFFICULTIES), default=DEFAULT_DIFFICULTY, validators=[InputRequired()]
+        choices=list(LEVELS), default=DEFAULT_DIFFICULTY, validators=[InputRequired()]
     )
 
     def refusal(self) -> str:
