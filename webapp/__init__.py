@@ -46,7 +46,7 @@ from webapp.i18n import lazy_gettext as _l
 from webapp.main.views import bp as main_bp
 from webapp.pages.views import bp as pages_bp
 from webapp.privacy import no_store_when_private
-from webapp.review import bp as review_bp
+from webapp.review.views import bp as review_bp
 from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS
 from webapp.romme.views import bp as romme_bp
 from webapp.security import CONTENT_SECURITY_POLICY, SecurityHeaders

@@ -33,6 +33,7 @@ from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
 from webapp.gin import deals as gin_deals
 from webapp.gin import results as gin_results
+from webapp.gin import review as gin_review
 from webapp.gin import start_form as gin_start
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
@@ -41,6 +42,7 @@ from webapp.models import GIN, HU, ROMME, MatchResult
 from webapp.pages import gin_figures, gin_values, romme_figures, romme_values
 from webapp.pages.placeholders import Inputs
 from webapp.redeal import Redeal
+from webapp.review.summary import Tally
 from webapp.romme import cards as romme_cards
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
@@ -61,6 +63,31 @@ class EngineMatch(Protocol):
     def view(self, player: int) -> Any: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Review:
+    """What a game's 复盘 needs (``webapp.review``: its pages, store and trend ask this and
+    import no engine). Each callable takes the engine's ``Match`` and a finished hand's
+    number (1-based) where it names them."""
+
+    replayable: Callable[[Any, int], bool]
+    """Whether the hand can be reviewed and practised: it is over and the match kept its
+    moves (a hand finished before that simply has no review)."""
+    review_hand: Callable[[Any, int, int], Any]
+    """The hand's review of a seat's decisions (the engine's, slow: computed once, kept)."""
+    encode: Callable[[Any], dict[str, Any]]
+    decode: Callable[[dict[str, Any]], Any]
+    """A review to the JSON the store keeps, and back."""
+    tally: Callable[[Any], Tally]
+    """A review's figures, kept in columns (`webapp.review.summary`)."""
+    banner: Callable[[Any, int], Any]
+    """The hand's result as its showdown told the person (``.winner``, ``.text``)."""
+    hand_page: Callable[[Any, Any], dict[str, Any]]
+    """The hand page's game's own values from a review (None: unavailable): its ``rows``
+    and the labels' ``thresholds`` (``templates/review/hand.html``)."""
+    practice: Callable[[Any, int], Any]
+    """A new match dealing the hand again as its first, with a fresh seed after it."""
 
 
 class Player(Protocol):
@@ -142,9 +169,9 @@ class Game:
     boards: tuple[Board, ...]
     verify_note: LazyString | None = None
     """A sentence ``/verify`` adds under the game's form."""
-    reviews: bool = False
-    """Each finished hand of its matches has a review page (复盘, ``webapp.review``: Gin
-    Rummy's engine replays and values them)."""
+    review: Review | None = None
+    """Each finished hand of its matches has a review page (复盘, ``webapp.review``) when
+    the game gives what one needs; None: no review."""
 
     @property
     def rulesets(self) -> dict[str, LazyString]:
@@ -201,7 +228,16 @@ GAMES: tuple[Game, ...] = (
         redeal=gin_deals.redeal,
         verify_query=_gin_verify_query,
         card_row=gin_cards.card_row,
-        reviews=True,
+        review=Review(
+            replayable=gin_review.replayable,
+            review_hand=gin_review.review_hand,
+            encode=gin_review.encode_review,
+            decode=gin_review.decode_review,
+            tally=gin_review.tally,
+            banner=gin_review.banner,
+            hand_page=gin_review.hand_page,
+            practice=gin_review.practice,
+        ),
         pages=ReadingPages(
             titles=_PAGE_TITLES,
             rules_elsewhere=_lp("reading page", "Gin Rummy rules"),
@@ -299,8 +335,8 @@ def boards_by_totals() -> tuple[str, ...]:
 
 
 def reviewed_boards() -> tuple[str, ...]:
-    """The boards of the games whose hands have review pages (`Game.reviews`)."""
-    return tuple(board.key for game in GAMES if game.reviews for board in game.boards)
+    """The boards of the games whose hands have review pages (`Game.review`)."""
+    return tuple(board.key for game in GAMES if game.review for board in game.boards)
 
 
 def levels_of(record: MatchRecord) -> tuple[str, ...]:

@@ -110,7 +110,7 @@ class RecentMatch:
         """A finished match of a game whose hands have reviews (Gin Rummy, 胡牌制 too) with a
         hand over."""
         game = games.of_board(self.game)
-        reviewed = game is not None and game.reviews
+        reviewed = game is not None and game.review is not None
         return reviewed and self.outcome != Outcome.ABANDONED and self.hands > 0
 
 

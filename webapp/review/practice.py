@@ -1,12 +1,13 @@
 """Practice this deal (复盘): a finished hand's deal dealt again as a new match against the
 same level, unranked, so it counts on no board, total, statistic or rating.
 
-The practice's first hand is the hand dealt again card for card (`gin_engine.replay.deck_of`:
-the same hands, upcard and stock order, the same dealer); its later hands come from a seed of
-its own, drawn fresh from the operating system like every match's.
+The practice's first hand is the hand dealt again card for card (the game's
+``Review.practice``, Gin Rummy's `webapp.gin.review`: the same hands, upcard and stock order,
+the same dealer); its later hands come from a seed of its own, drawn fresh from the operating
+system like every match's.
 
-What it may reveal. Only a hand that is over is dealt again (`replay.replayable`), and only its
-own deck: playing it again can show its stock and the computer's cards, which that hand's
+What it may reveal. Only a hand that is over is dealt again (``Review.replayable``), and only
+its own deck: playing it again can show its stock and the computer's cards, which that hand's
 showdown may have kept hidden, but that hand can change no more. Nothing else of the match it
 came from is dealt: the practice never holds that match's seed, and that match's deal ``n``
 is a generator of its own, ``Random(f"{deal_seed}:{n}")``, so one deal's order gives no way
@@ -22,19 +23,14 @@ reveals with the practice's own once the practice is over (`webapp.fairness`).
 
 from __future__ import annotations
 
-import random
-
-import gin_engine as engine
-from gin_engine.replay import deck_of, replayable
 from webapp import games, matches
+from webapp.review.service import Reviewable
 from webapp.store import MatchRecord
 
-_os_random = random.SystemRandom()
 
-
-def offered(game: engine.Match, number: int) -> bool:
+def offered(found: Reviewable, number: int) -> bool:
     """Whether hand ``number`` may be practised: it is over and the match kept its moves."""
-    return replayable(game, number)
+    return found.hook.replayable(found.match, number)
 
 
 def origin(record: MatchRecord, number: int) -> tuple[str, int]:
@@ -45,19 +41,11 @@ def origin(record: MatchRecord, number: int) -> tuple[str, int]:
     return record.id, number
 
 
-def deal(game: engine.Match, number: int) -> engine.Match:
-    """A new match whose first hand is finished hand ``number`` of ``game`` dealt again, with
-    a fresh secret seed for the hands after it."""
-    dealer = game.results[number - 1].dealer
-    return engine.Match.new(
-        game.ruleset, _os_random, first_dealer=dealer, deck=deck_of(game, number)
-    )
-
-
-def start(record: MatchRecord, game: engine.Match, number: int, owner: int | None) -> MatchRecord:
-    """Deal the practice of ``record``'s hand ``number`` against the match's level and make
+def start(found: Reviewable, number: int, owner: int | None) -> MatchRecord:
+    """Deal the practice of the match's hand ``number`` against the match's level and make
     it this session's match; the running match ends as abandoned (`matches.store_new_match`)."""
+    record = found.record
     return matches.start_practice(
-        games.of(record), record.ruleset, record.difficulty, deal(game, number), owner,
-        origin(record, number),
+        games.of(record), record.ruleset, record.difficulty,
+        found.hook.practice(found.match, number), owner, origin(record, number),
     )

@@ -5,7 +5,7 @@ move never waits for it and never fails because of it), or else on the first vie
 and kept (`webapp.review.store`). A review that cannot be computed is logged, by exception
 type only (`requestlog.exception_fields`: an engine error's text may quote cards), and its
 page says it is unavailable. Hands finished under snapshot v1 or v2 kept no moves and simply
-have no review.
+have no review. What a review is, the game says (its ``Review`` hook, `webapp.games`).
 """
 
 from __future__ import annotations
@@ -14,14 +14,12 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from flask import Flask, current_app, session
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wrappers import Response
 
-import gin_engine as engine
-from gin_engine.ai.review import HandReview, review_hand
-from gin_engine.replay import replayable
 from webapp import games
 from webapp.extensions import db
 from webapp.matches import SESSION_MATCH_KEY, viewer_id
@@ -49,15 +47,27 @@ class Availability(StrEnum):
 @dataclass(frozen=True)
 class Found:
     availability: Availability
-    review: HandReview | None = None
+    review: Any = None
 
 
-def reviewable_match(match_id: str) -> tuple[MatchRecord, engine.Match] | None:
-    """The Gin Rummy match ``match_id`` if this viewer may see its reviews: the account that
-    owns it, or the guest session that played it. ``None`` for anything else (no such match,
-    someone else's, Rommé), so that a page cannot tell another's match from none."""
+@dataclass(frozen=True)
+class Reviewable:
+    """A match whose reviews this viewer may see: its record, its game's review hook and
+    the engine's ``Match``."""
+
+    record: MatchRecord
+    hook: games.Review
+    match: Any
+
+
+def reviewable_match(match_id: str) -> Reviewable | None:
+    """The match ``match_id`` if its game has a review and this viewer may see it: the
+    account that owns it, or the guest session that played it. ``None`` for anything else
+    (no such match, someone else's, a game without a review), so that a page cannot tell
+    another's match from none."""
     record = load_match(match_id)
-    if record is None or not games.of(record).reviews:
+    hook = None if record is None else games.of(record).review
+    if record is None or hook is None:
         return None
     viewer = viewer_id()
     if record.owner_user_id is None:
@@ -65,22 +75,23 @@ def reviewable_match(match_id: str) -> tuple[MatchRecord, engine.Match] | None:
             return None
     elif record.owner_user_id != viewer:
         return None
-    return record, engine.Match.from_dict(record.snapshot)
+    return Reviewable(record, hook, games.of(record).read(record.snapshot))
 
 
-def finished(game: engine.Match, number: int) -> bool:
-    return 0 < number <= len(game.results)
+def finished(match: Any, number: int) -> bool:
+    return 0 < number <= len(match.results)
 
 
-def hand_review(record: MatchRecord, game: engine.Match, number: int) -> Found:
+def hand_review(found: Reviewable, number: int) -> Found:
     """The review of finished hand ``number``: kept, or computed now and kept."""
-    if not replayable(game, number):
+    record, hook = found.record, found.hook
+    if not hook.replayable(found.match, number):
         return Found(Availability.NONE)
     try:
         kept = kept_review(record.id, number)
         if kept is not None:
             return Found(Availability.READY, kept)
-        review = review_hand(game, number, PERSON)
+        review = hook.review_hand(found.match, number, PERSON)
     except Exception as failed:  # the page says so: a review never breaks a page
         _log_failure(record.id, number, failed)
         return Found(Availability.UNAVAILABLE)
@@ -114,15 +125,16 @@ def _later(app: Flask, match_id: str, numbers: list[int]) -> Callable[[], None]:
     def review() -> None:
         with app.app_context():
             try:
-                found = load_match(match_id)
-                if found is None:
+                record = load_match(match_id)
+                hook = None if record is None else games.of(record).review
+                if record is None or hook is None:
                     return
-                game = engine.Match.from_dict(found.snapshot)
+                found = Reviewable(record, hook, games.of(record).read(record.snapshot))
             except Exception as failed:  # after the response: nobody is waiting to be told
                 _log_failure(match_id, numbers[0], failed)
                 return
             for number in numbers:
-                hand_review(found, game, number)
+                hand_review(found, number)
 
     return review
 

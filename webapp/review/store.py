@@ -1,13 +1,13 @@
 """Kept reviews: one ``hand_reviews`` row per match and hand, written once, read many times.
 
-A row holds the encoded review (``ai.review_snapshot``) and its summary's figures in columns,
-so that a match's summary and a player's accuracy trend are sums over rows, never decoding.
+A row holds the encoded review (the game's ``Review.encode``, `webapp.games`) and its
+figures (``Review.tally``) in columns, so that a match's summary and a player's accuracy trend
+are sums over rows, never decoding. The match's game says which hook encodes and decodes.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -15,42 +15,45 @@ from typing import Any
 from sqlalchemy import ColumnElement, ScalarSelect, Select, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
-from gin_engine.ai.review import HandReview, Summary
-from gin_engine.ai.review_snapshot import decode_review, encode_review
 from webapp import games
 from webapp.extensions import db
 from webapp.models import HandReviewRow, MatchResult
+from webapp.models import Match as MatchRow
 from webapp.privacy import mark_private
+from webapp.review.summary import Summarised, summary_of
 
 _ROWS = HandReviewRow.__table__
 TREND_MATCHES = 20
 """The player page's accuracy trend looks at the last this many ended Gin Rummy matches."""
 
 
-def kept_review(match_id: str, number: int) -> HandReview | None:
+def kept_review(match_id: str, number: int) -> Any:
     """The kept review of hand ``number``, or ``None`` when none was kept yet.
 
     A kept review that no longer reads (``InvalidInputError``) is the caller's to handle.
     """
     mark_private()
-    data = db.session.execute(
-        select(_ROWS.c.review).where(_ROWS.c.match_id == match_id, _ROWS.c.hand == number)
-    ).scalar_one_or_none()
-    return None if data is None else decode_review(data)
+    found = db.session.execute(
+        select(_ROWS.c.review, MatchRow.game)
+        .join(MatchRow, MatchRow.id == _ROWS.c.match_id)
+        .where(_ROWS.c.match_id == match_id, _ROWS.c.hand == number)
+    ).one_or_none()
+    return None if found is None else _hook(found.game).decode(found.review)
 
 
-def keep_review(match_id: str, review: HandReview) -> None:
-    """Store ``review`` of hand ``review.number`` and commit; a review already kept (another
-    request computed it first) is left as it is: reviews never change."""
-    summary = review.summary
+def keep_review(match_id: str, review: Any) -> None:
+    """Store ``review`` of a hand of match ``match_id`` and commit; a review already kept
+    (another request computed it first) is left as it is: reviews never change."""
+    hook = _hook(db.session.scalars(select(MatchRow.game).where(MatchRow.id == match_id)).one())
+    tally = hook.tally(review)
     row = {
         "match_id": match_id,
-        "hand": review.number,
-        "review": encode_review(review),
-        "decisions": summary.decisions,
-        "matched": summary.matched,
-        "points_lost": summary.points_lost,
-        "accuracy_sum": sum(m.accuracy for m in review.moves),
+        "hand": tally.number,
+        "review": hook.encode(review),
+        "decisions": tally.summary.decisions,
+        "matched": tally.summary.matched,
+        "points_lost": tally.summary.points_lost,
+        "accuracy_sum": tally.accuracy_sum,
     }
     try:
         db.session.execute(_ROWS.insert().values(**row))
@@ -59,7 +62,7 @@ def keep_review(match_id: str, review: HandReview) -> None:
         db.session.rollback()
 
 
-def kept_hands(match_id: str) -> dict[int, Summary]:
+def kept_hands(match_id: str) -> dict[int, Summarised]:
     """The summary of every hand of the match whose review is kept, by hand number."""
     mark_private()
     rows = db.session.execute(
@@ -68,20 +71,15 @@ def kept_hands(match_id: str) -> dict[int, Summary]:
         .where(_ROWS.c.match_id == match_id)
         .order_by(_ROWS.c.hand)
     )
-    return {hand: _summary(*figures) for hand, *figures in rows}
+    return {hand: summary_of(*figures) for hand, *figures in rows}
 
 
-def match_summary(hands: Iterable[Summary]) -> Summary:
-    """The summary of the decisions of several hands together."""
-    found = list(hands)
-    decisions = sum(s.decisions for s in found)
-    accuracies = sum((s.accuracy or 0.0) * s.decisions for s in found)
-    return Summary(
-        decisions=decisions,
-        matched=sum(s.matched for s in found),
-        points_lost=sum(s.points_lost for s in found),
-        accuracy=accuracies / decisions if decisions else None,
-    )
+def _hook(game: str) -> games.Review:
+    """The review hook of the game ``game`` names; a game without one keeps no review."""
+    hook = games.named(game).review
+    if hook is None:
+        raise LookupError(f"{game} has no review")
+    return hook
 
 
 @dataclass(frozen=True)
@@ -145,11 +143,3 @@ def trend_reviews(player: ColumnElement[int]) -> ScalarSelect[int]:
         .scalar_subquery()
     )
 
-
-def _summary(decisions: int, matched: int, points_lost: float, accuracy_sum: float) -> Summary:
-    return Summary(
-        decisions=decisions,
-        matched=matched,
-        points_lost=points_lost,
-        accuracy=accuracy_sum / decisions if decisions else None,
-    )

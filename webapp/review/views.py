@@ -2,7 +2,8 @@
 they post, Practice this deal (`webapp.review.practice`).
 
 Only the match's owner (or the guest session that played it) sees them; anyone else, and any
-Rommé match, gets the same 404 as a match that does not exist.
+match of a game without a review (`webapp.games.Game.review`), gets the same 404 as a match
+that does not exist. What differs between games, the page asks the game's review hook.
 """
 
 from __future__ import annotations
@@ -10,25 +11,21 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-import gin_engine as engine
 from webapp import games, matches
 from webapp.extensions import deals_limited
 from webapp.form_rules import confirmed
-from webapp.gin.messages import hand_banner
 from webapp.i18n import gettext as _
-from webapp.models import PERSON
 from webapp.review import practice as practices
-from webapp.review.page import decision_rows, figures
 from webapp.review.service import (
     Availability,
+    Reviewable,
     finished,
     hand_review,
     remember_guest_match,
     reviewable_match,
 )
-from webapp.review.store import kept_hands, match_summary
-from webapp.review.words import thresholds
-from webapp.store import MatchRecord
+from webapp.review.store import kept_hands
+from webapp.review.summary import figures, match_summary
 
 bp = Blueprint("review", __name__)
 
@@ -47,7 +44,7 @@ def hand_links(match_id: str, hands: int) -> list[tuple[int, str]]:
 bp.add_app_template_global(hand_links, "review_hand_links")
 
 
-def _match(match_id: str) -> tuple[MatchRecord, engine.Match]:
+def _match(match_id: str) -> Reviewable:
     found = reviewable_match(match_id)
     if found is None:
         abort(404, description=_("There is no review of that match for you here."))
@@ -56,10 +53,11 @@ def _match(match_id: str) -> tuple[MatchRecord, engine.Match]:
 
 @bp.get("/review/<match_id>/<int:number>")
 def hand(match_id: str, number: int) -> str:
-    record, game = _match(match_id)
+    reviewable = _match(match_id)
+    record, hook, game = reviewable.record, reviewable.hook, reviewable.match
     if not finished(game, number):
         abort(404, description=_("Hand %(number)d of this match is not over.", number=number))
-    found = hand_review(record, game, number)
+    found = hand_review(reviewable, number)
     review = found.review
     hands = kept_hands(record.id)
     return render_template(
@@ -67,17 +65,15 @@ def hand(match_id: str, number: int) -> str:
         record=record,
         number=number,
         hands=len(game.results),
-        scoring=game.ruleset.scoring,
-        banner=hand_banner(game.results[number - 1], PERSON),
+        banner=hook.banner(game, number),
         availability=found.availability,
         Availability=Availability,
-        rows=decision_rows(review, game.ruleset.scoring) if review is not None else [],
-        summary=figures(review.summary) if review is not None else None,
+        summary=figures(hook.tally(review).summary) if review is not None else None,
         match=figures(match_summary(hands.values())) if hands else None,
         reviewed=len(hands),
         match_over=game.settlement is not None,
-        thresholds=thresholds(),
-        practice_offered=practices.offered(game, number),
+        practice_offered=practices.offered(reviewable, number),
+        **hook.hand_page(game, review),
     )
 
 
@@ -86,10 +82,11 @@ def hand(match_id: str, number: int) -> str:
 def practice(match_id: str, number: int) -> Response | str:
     """Deal finished hand ``number`` again as a practice match; a running match is abandoned
     as by ``/new``, so the person is asked first."""
-    record, game = _match(match_id)
-    if not finished(game, number):
+    reviewable = _match(match_id)
+    record = reviewable.record
+    if not finished(reviewable.match, number):
         abort(404, description=_("Hand %(number)d of this match is not over.", number=number))
-    if not practices.offered(game, number):
+    if not practices.offered(reviewable, number):
         abort(404, description=_(
             "This hand was played before the site kept each hand's moves, so it cannot be "
             "dealt again."))
@@ -99,30 +96,31 @@ def practice(match_id: str, number: int) -> Response | str:
             "review/confirm_practice.html", running=running, record=record, number=number
         )
     remember_guest_match(record)  # its reviews stay open to the guest who practises it
-    practice = practices.start(record, game, number, matches.viewer_id())
+    practice = practices.start(reviewable, number, matches.viewer_id())
     return redirect(url_for(games.table_of(practice), _anchor="table"), code=303)
 
 
 @bp.get("/review/<match_id>")
 def match(match_id: str) -> str:
-    record, game = _match(match_id)
+    reviewable = _match(match_id)
+    record, hook, game = reviewable.record, reviewable.hook, reviewable.match
     summaries = kept_hands(record.id)  # the kept hands' figures, without decoding their moves
     availability = {}
     for number in range(1, len(game.results) + 1):
         if number in summaries:
             availability[number] = Availability.READY
             continue
-        found = hand_review(record, game, number)  # not reviewed yet: reviewed now, and kept
+        found = hand_review(reviewable, number)  # not reviewed yet: reviewed now, and kept
         availability[number] = found.availability
         if found.review is not None:
-            summaries[number] = found.review.summary
+            summaries[number] = hook.tally(found.review).summary
     return render_template(
         "review/match.html",
         record=record,
         hands=[
-            (n, hand_banner(result, PERSON), availability[n],
+            (n, hook.banner(game, n), availability[n],
              figures(summaries[n]) if n in summaries else None)
-            for n, result in enumerate(game.results, start=1)
+            for n in range(1, len(game.results) + 1)
         ],
         Availability=Availability,
         match=figures(match_summary(summaries.values())) if summaries else None,

@@ -1,4 +1,5 @@
-"""The review in words: each decision's kind, its two moves, their values, the loss, the label.
+"""The Gin Rummy review in words: each decision's kind, its two moves, their values, the
+loss, the label.
 
 The moves are named as the person would say them at the table ("Discard 7♠", "Knock,
 discarding 7♠"); 胡牌制 goes out with a 米胡 or a 金胡. Points are written with one decimal and a
@@ -92,7 +93,3 @@ def loss_note(move: MoveReview) -> str:
         return _("Your move is estimated at least as good as the expert's: no loss.")
     return ""
 
-
-def percent(value: float | None) -> str:
-    """An accuracy, 0-100, as a whole percentage; "–" when there was no decision."""
-    return "–" if value is None else f"{round(value)}%"

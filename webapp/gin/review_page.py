@@ -1,5 +1,5 @@
-"""What a review page shows, as plain values for its template: one row per decision, and the
-summaries of the hand and of the match.
+"""What a Gin Rummy review page shows, as plain values for its template: one row per decision
+(the summaries are any game's, `webapp.review.summary`).
 
 Every card on the page comes from a decision's position (the person's own hand, the pile top,
 the cards the computer took from the pile) or from the hand's result as the showdown showed it
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import gin_engine as engine
-from gin_engine.ai.review import HandReview, Label, MoveReview, Summary
+from gin_engine.ai.review import HandReview, Label, MoveReview
 from gin_engine.cards import display_order
-from webapp.review.words import kind_name, label_name, loss_note, move_name, percent, points
+from webapp.gin.review_words import kind_name, label_name, loss_note, move_name, points
 
 
 @dataclass(frozen=True)
@@ -39,25 +39,8 @@ class DecisionRow:
     stock: int
 
 
-@dataclass(frozen=True)
-class SummaryFigures:
-    decisions: int
-    matched: int
-    points_lost: str
-    accuracy: str
-
-
 def decision_rows(review: HandReview, scoring: engine.Scoring) -> list[DecisionRow]:
     return [_row(i, move, scoring) for i, move in enumerate(review.moves, start=1)]
-
-
-def figures(summary: Summary) -> SummaryFigures:
-    return SummaryFigures(
-        decisions=summary.decisions,
-        matched=summary.matched,
-        points_lost=f"{summary.points_lost:.1f}",
-        accuracy=percent(summary.accuracy),
-    )
 
 
 def _row(number: int, move: MoveReview, scoring: engine.Scoring) -> DecisionRow:
