@@ -14,8 +14,7 @@ import re
 
 from flask import Blueprint, abort, render_template, request
 
-from engine_common.fairness import commitment
-from gin_engine.verify import DEFAULT_DEALS, MAX_DEALS
+from engine_common.fairness import DEFAULT_DEALS, MAX_DEALS, commitment
 from webapp import games
 from webapp.i18n import lazy_gettext as _l
 from webapp.start_form import PLAYER_SEED_MAX

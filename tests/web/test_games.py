@@ -8,6 +8,8 @@ Every test here runs over every entry, so a new game is held to all of it.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import json
 import random
 import re
 from pathlib import Path
@@ -246,3 +248,133 @@ def test_the_check_above_sees_a_comparison() -> None:
         assert _COMPARED.search(line), line
     for line in ("game=ROMME,", "return HU if scoring else GIN", "GAME = games.named(GIN)"):
         assert not _COMPARED.search(line), line
+
+
+# The seams of issue 47: the site reaches a game's engine only through the game's own
+# packages and the registry, reads no snapshot key, and offers only levels every game can play
+# and rate. engine_common is allowed anywhere: it is the contract and the fairness helpers
+# every engine shares and names no game (checked below), so using it ties the site to none.
+ENGINES = ("gin_engine", "romme_engine")
+
+
+def _own_or_registry(name: str) -> bool:
+    """A module allowed to import a game's engine: the registry and the game's own packages."""
+    return (name == "games.py" or name.startswith(("gin/", "romme/"))
+            or re.fullmatch(r"pages/(?:gin|romme)_\w+\.py", name) is not None)
+
+
+def engine_imports(root: Path) -> list[str]:
+    """The modules under ``root`` (a ``webapp``) outside a game's own packages and the registry
+    that import a game's engine, each with the engine modules it imports."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        engines = sorted(n for n in _imports(path) if n.split(".")[0] in ENGINES)
+        if engines and not _own_or_registry(name):
+            found.append(f"{name}: {', '.join(engines)}")
+    return found
+
+
+def _snapshot(node: ast.expr) -> bool:
+    """``snapshot``, ``record.snapshot``, ``origin.snapshot`` …: an engine's snapshot dict."""
+    if isinstance(node, ast.Name):
+        return "snapshot" in node.id
+    return isinstance(node, ast.Attribute) and "snapshot" in node.attr
+
+
+def snapshot_reads(source: str) -> list[int]:
+    """The lines of ``source`` that read a snapshot's key: ``snapshot["seed"]``,
+    ``record.snapshot.get("results", ())``, ``"decks" in origin.snapshot``."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        read = (
+            (isinstance(node, ast.Subscript) and _snapshot(node.value))
+            or (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("get", "pop", "setdefault", "keys", "items", "values")
+                and _snapshot(node.func.value))
+            or (isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn))
+                                                      for op in node.ops)
+                and any(_snapshot(c) for c in node.comparators))
+        )
+        if read:
+            lines.append(getattr(node, "lineno", 0))
+    return lines
+
+
+def test_no_site_module_outside_a_games_packages_and_the_registry_imports_an_engine() -> None:
+    assert engine_imports(WEBAPP) == []
+
+
+def test_the_shared_engine_code_names_no_game() -> None:
+    common = WEBAPP.parent / "engine_common"
+    assert [p.name for p in common.glob("*.py")
+            if any(n.split(".")[0] in ENGINES for n in _imports(p))] == []
+
+
+def test_the_engine_check_sees_an_import(tmp_path: Path) -> None:
+    (tmp_path / "gin").mkdir()
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "review").mkdir()
+    (tmp_path / "gin" / "review.py").write_text("import gin_engine\n")
+    (tmp_path / "pages" / "romme_values.py").write_text("from romme_engine import cards\n")
+    (tmp_path / "games.py").write_text("import gin_engine.ai\n")
+    (tmp_path / "review" / "store.py").write_text(
+        "from gin_engine.ai.review import HandReview\n")
+    (tmp_path / "labels.py").write_text("import romme_engine\nimport engine_common\n")
+    assert engine_imports(tmp_path) == [
+        "labels.py: romme_engine", "review/store.py: gin_engine.ai.review, "
+        "gin_engine.ai.review.HandReview"]
+
+
+def test_no_site_module_reads_a_snapshot_key() -> None:
+    found = {path.relative_to(WEBAPP).as_posix(): snapshot_reads(path.read_text("utf-8"))
+             for path in sorted(WEBAPP.rglob("*.py"))}
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_the_snapshot_check_sees_each_read_the_site_had() -> None:
+    """The reads of the site before issue 47, as they were written."""
+    for line in (
+        'results_before = len(record.snapshot.get("results", ()))',  # the Gin table
+        'numbers = list(range(1, len(record.snapshot.get("results", ())) + 1))',  # review
+        'seed = str(snapshot["seed"])',  # fairness
+        'player_seed = str(snapshot.get("player_seed", ""))',
+        'x = origin is None or str(hand) in origin.snapshot.get("decks", {})',
+        'seed = str(origin.snapshot["seed"])',
+        'verify_query = lambda snapshot: {"deals": int(snapshot["deals"])}',  # the registry
+        'given = "decks" in record.snapshot',
+    ):
+        assert snapshot_reads(line), line
+    for line in ("record.snapshot = match.to_dict()", "game.read(record.snapshot)",
+                 'create_match(snapshot=snapshot, game="gin")', "data = {'deals': 1}['deals']"):
+        assert not snapshot_reads(line), line
+
+
+def levels_missing(game: games.Game) -> list[str]:
+    """The offered levels ``game`` cannot play (no ``make_bot``) or rate (no anchor in
+    ``webapp/rating/levels.json`` on one of its boards)."""
+    anchors = json.loads((WEBAPP / "rating" / "levels.json").read_text("utf-8"))["boards"]
+    missing = []
+    for level in game.levels:
+        try:
+            game.make_bot(level, random.Random(0))
+        except (ValueError, KeyError):  # the engines' InvalidInputError is a ValueError
+            missing.append(f"{game.key}: no bot {level}")
+        missing.extend(f"{board.key}: no anchor {level}" for board in game.boards
+                       if level not in anchors.get(board.key, {}).get("levels", {}))
+    return missing
+
+
+@EVERY_GAME
+def test_each_offered_level_has_a_bot_and_a_rating_anchor(app: Flask, game: games.Game) -> None:
+    assert game.levels and levels_missing(game) == []
+    with app.test_request_context():
+        assert game.start_form(meta={"csrf": False}).difficulty.choices == list(game.levels)
+
+
+def test_the_level_check_sees_a_level_missing() -> None:
+    gin, romme = games.named(games.GIN), games.named(games.ROMME)
+    assert levels_missing(dataclasses.replace(gin, levels=(*gin.levels, "grandmaster"))) == [
+        "gin: no bot grandmaster", "gin: no anchor grandmaster", "hu: no anchor grandmaster"]
+    assert levels_missing(dataclasses.replace(romme, levels=("simple",))) == [
+        "romme: no anchor simple"]

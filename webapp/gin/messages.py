@@ -14,10 +14,10 @@ from flask_babel import LazyString
 import gin_engine as engine
 from gin_engine.errors import Reason, Refusal
 from webapp.banner import Banner
+from webapp.gin.labels import hand_end_name, shape_name
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
-from webapp.labels import hand_end_name, shape_name
 from webapp.refusals import refusal_sentences
 
 REFUSALS = refusal_sentences({

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 import gin_engine as engine
 from webapp import games, matches, ranking
+from webapp.gin import labels
 from webapp.gin.forms import read_confirm, read_move
 from webapp.gin.hints import hint_text
 from webapp.gin.messages import (
@@ -36,6 +37,7 @@ from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
 
 bp = Blueprint("gin", __name__)
+labels.init_blueprint(bp)
 GAME = games.named(GIN)
 # Sentences about the game, for the table and for the rules pages' worked examples.
 for _sentence in (

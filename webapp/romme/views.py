@@ -19,6 +19,7 @@ from webapp import games, matches, ranking
 from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON, ROMME
+from webapp.romme import labels
 from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
 from webapp.romme.hints import hint_marks, hint_text, person_hint
 from webapp.romme.messages import (
@@ -34,6 +35,7 @@ from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
 
 bp = Blueprint("romme", __name__, url_prefix="/romme")
+labels.init_blueprint(bp)
 GAME = games.named(ROMME)
 for _sentence in (ending_line, hand_banner, hint_text, match_banner, seat_name, status_line):
     bp.add_app_template_global(_sentence, "romme_" + _sentence.__name__)
