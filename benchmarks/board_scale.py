@@ -308,14 +308,14 @@ class SqlClock:
 @contextlib.contextmanager
 def after_a_new_result(app: Any, name: str, outcomes: Iterator[str]) -> Iterator[None]:
     """Before the request inside, player ``name`` ends one more Gin Rummy match, recorded
-    through the site's one recording path (`webapp.ranking.record_result`: totals, award,
+    through the site's one recording path (`webapp.statistics.ranking.record_result`: totals, award,
     rating, charts), each time the next of ``outcomes``: the player page as first seen after a
     match, its parts that changed rendered again, the rest still kept."""
     from sqlalchemy import select
 
     from webapp.extensions import db
     from webapp.models import GIN, Match, MatchResult, User, utcnow
-    from webapp.ranking import record_result
+    from webapp.statistics.ranking import record_result
 
     outcome, now = next(outcomes), utcnow()
     with app.app_context():

@@ -14,11 +14,11 @@ from flask.cli import with_appcontext
 from sqlalchemy import and_, delete, exists, func, or_, select
 from sqlalchemy.engine import CursorResult
 
-from webapp import recount
 from webapp.board.games import RATED_GAMES
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
 from webapp.rating import estimate, rebuild
+from webapp.statistics import recount
 
 # An abandoned guest match can never be played or counted again: it goes after a day.
 ABANDONED_KEPT = timedelta(days=1)

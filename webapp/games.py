@@ -156,7 +156,8 @@ class Game:
     next_hand: type
     """The action that deals the next hand: a difficulty asked for applies from it."""
     statistics: Callable[[MatchRecord, Any], MatchResult]
-    """The owner's ``match_results`` row of an ended match (`webapp.ranking.record_result`)."""
+    """The owner's ``match_results`` row of an ended match
+    (`webapp.statistics.ranking.record_result`)."""
     presets: Mapping[str, Any]
     default_ruleset: str
     redeal: Callable[[str, str, int, Any, Mapping[str, str]], Redeal]

@@ -15,7 +15,7 @@ from flask_babel import LazyString
 
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
-from webapp.points import RANKING_POINTS
+from webapp.statistics.points import RANKING_POINTS
 
 _LEVEL_NAMES: dict[str, LazyString] = {
     "easy": _l("Easy"),

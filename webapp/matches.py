@@ -4,7 +4,7 @@ Both tables go through here, and it imports neither: what differs between games 
 registry (`webapp.games`). Each move loads the stored match, applies the person's action with
 the engine, lets the computer seats reply, and saves the new snapshot with a compare-and-set on
 the version the page was rendered from — one transaction, in which a match that ends is also
-counted (`webapp.ranking.record_result`). A stale version (a resubmitted form, the back
+counted (`webapp.statistics.ranking.record_result`). A stale version (a resubmitted form, the back
 button, a second tab) raises `StaleMatchError` and changes nothing.
 
 A session or an account has one running match, of any game: dealing a new one ends the
@@ -27,11 +27,12 @@ from flask import session
 from flask_login import current_user
 from sqlalchemy.exc import IntegrityError
 
-from webapp import games, ranking
+from webapp import games
 from webapp.extensions import db
 from webapp.games import EngineMatch, Game, Player
 from webapp.models import PERSON, MatchStatus
 from webapp.start_form import StartForm
+from webapp.statistics import ranking
 from webapp.store import (
     MatchRecord,
     StaleMatchError,

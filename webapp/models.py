@@ -282,7 +282,7 @@ PERIOD_MAX = 8
 class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
     """One player's totals for one game (or all games) over one period (all time or an ISO week).
 
-    Kept by `webapp.totals` in the transaction that records a match's end, so they change
+    Kept by `webapp.statistics.totals` in the transaction that records a match's end, so they change
     exactly when ``match_results`` does; ``flask recount-totals`` checks them against a full
     recount. ``username_key`` is copied here (names never change) so that one index serves the
     leaderboard's whole order: points, then wins, then name.
@@ -414,7 +414,8 @@ class RatingLadder(db.Model):  # type: ignore[name-defined,misc]
 
 class PlayerChart(db.Model):  # type: ignore[name-defined,misc]
     """The player page's two charts on one board, kept: the owner's last ranking point awards
-    and rating updates there, oldest first (`webapp.charts`, written with each ended match).
+    and rating updates there, oldest first (`webapp.statistics.charts`, written with each ended
+    match).
 
     ``awards`` ``[[µs, points], ...]``; ``ratings`` ``[[µs, rating, rd], ...]`` (µs: the
     award's or the match's end in microseconds since 1970 UTC). The board of all games

@@ -15,7 +15,7 @@ from webapp.accounts.names import username_key
 from webapp.accounts.passwords import hash_password
 from webapp.extensions import db
 from webapp.models import GIN, Match, MatchResult, PointAward, User, utcnow
-from webapp.ranking import record_result
+from webapp.statistics.ranking import record_result
 
 PASSWORD = "correct horse"
 # The person knocks with deadwood 10 after drawing KC and scores 80 − 10 = 70: with the quick

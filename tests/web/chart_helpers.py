@@ -1,11 +1,12 @@
-"""The player page's kept charts (`webapp.charts`) as one dict, for comparing whole tables."""
+"""The player page's kept charts (`webapp.statistics.charts`) as one dict, for comparing whole
+tables."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
 
-from webapp import charts
+from webapp.statistics import charts
 
 
 def by_key(players: Iterator[tuple[int, charts.Charts]]) -> dict[tuple[int, str], Any]:

@@ -17,9 +17,9 @@ from webapp.board.games import DEFAULT_GAME, GAMES, board_game
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
 from webapp.models import ALL_GAMES, GIN, HU, ROMME, Match, MatchResult, User, utcnow
-from webapp.points import RANKING_POINTS
-from webapp.ranking import record_result
-from webapp.totals import boards_of
+from webapp.statistics.points import RANKING_POINTS
+from webapp.statistics.ranking import record_result
+from webapp.statistics.totals import boards_of
 
 # Hands as the Rommé table records them: how each ended, who went out, what each seat paid.
 ROMME_HANDS = [

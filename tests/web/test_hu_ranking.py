@@ -27,7 +27,7 @@ from webapp.models import (
     PlayerTotal,
     PointAward,
 )
-from webapp.points import RANKING_POINTS
+from webapp.statistics.points import RANKING_POINTS
 from webapp.store import MatchRecord
 
 JIN_LONG = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"  # one ten-card run: a 金龙

@@ -16,9 +16,9 @@ from tests.web.board_helpers import cell, listed, pinned
 from tests.web.sql_helpers import sent_statements
 from webapp.accounts.passwords import hash_password
 from webapp.board.leaderboard import week_start
-from webapp.charts import LENGTH as CHART_AWARDS
 from webapp.extensions import db
 from webapp.models import PlayerTotal, User, utcnow
+from webapp.statistics.charts import LENGTH as CHART_AWARDS
 
 
 @pytest.fixture

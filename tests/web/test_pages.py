@@ -11,12 +11,12 @@ from flask.testing import FlaskClient
 
 from gin_engine import ruleset as rulesets
 from gin_engine.ruleset import Scoring
-from webapp import points
 from webapp.pages import content
 from webapp.pages import gin_values as values
 from webapp.pages.gin_examples import Examples
 from webapp.pages.markdown import render
 from webapp.pages.placeholders import ContentError, fill
+from webapp.statistics import points
 
 PAGES = ("rules", "faq", "strategy")
 LANGS = {"zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant", "en": "en"}

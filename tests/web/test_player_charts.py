@@ -1,4 +1,4 @@
-"""The player page's charts kept per player and board (webapp/charts.py): written with each
+"""The player page's charts kept per player and board (webapp/statistics/charts.py): written with each
 ended match, equal to the history's last hundred awards and rating updates however the results
 came in, backfilled by migration 0013, and read as one row by the player page.
 
@@ -18,9 +18,10 @@ from sqlalchemy import delete, select
 from tests.web import chart_helpers
 from tests.web.account_helpers import make_user, seed_result
 from tests.web.sql_helpers import sent_statements
-from webapp import MIGRATIONS_DIR, charts
+from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
 from webapp.models import ALL_GAMES, GIN, HU, ROMME, PlayerChart, RatingUpdate
+from webapp.statistics import charts
 
 START = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 ROMME_HAND = [{"end": "out", "winner": 0, "penalties": [0, 20]}]

@@ -21,10 +21,10 @@ from tests.web.account_helpers import (
     user_id,
 )
 from tests.web.play_helpers import get, post_at_once, stored
-from webapp import ranking
 from webapp.extensions import db
 from webapp.gin import results
 from webapp.models import Match, MatchResult, PointAward
+from webapp.statistics import ranking
 
 THREADS = 20  # the final move sent 20 times at once, as issue 36's probe raced it
 

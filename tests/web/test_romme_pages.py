@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 
 from romme_engine import Reason
 from romme_engine import ruleset as romme_rulesets
-from webapp import points
 from webapp.pages import romme_values
 from webapp.pages.romme_examples import RommeExamples
+from webapp.statistics import points
 
 PAGES = ("rules", "faq", "strategy")
 LANGS = {"zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant", "en": "en"}

@@ -22,7 +22,7 @@ from gin_engine.ai import make_bot
 from tests.sizes import sized
 from tests.web.account_helpers import make_user, seed_result
 from tests.web.ending_helpers import end_match, memory_backed, race
-from webapp import MIGRATIONS_DIR, recount
+from webapp import MIGRATIONS_DIR
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
@@ -35,7 +35,8 @@ from webapp.models import (
     PointsLadder,
     new_match_id,
 )
-from webapp.totals import iso_week
+from webapp.statistics import recount
+from webapp.statistics.totals import iso_week
 
 ENDINGS = sized(500, 2000)
 RACES = 60

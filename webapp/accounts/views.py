@@ -13,8 +13,8 @@ from webapp.accounts.names import greeting
 from webapp.extensions import limiter, login_required
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
-from webapp.points import RANKING_POINTS
 from webapp.privacy import mark_private
+from webapp.statistics.points import RANKING_POINTS
 from webapp.time_zones import read_time_zone
 
 bp = Blueprint("accounts", __name__)

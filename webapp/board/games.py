@@ -2,8 +2,8 @@
 all games summed.
 
 Each key is the ``game`` of `webapp.models.MatchResult` and of the kept totals
-(`webapp.totals`); ``ALL_GAMES`` is the board summed over every game. A new game family is a
-board in its registry entry (and its name in the three ``.po`` files); the leaderboard, the
+(`webapp.statistics.totals`); ``ALL_GAMES`` is the board summed over every game. A new game family
+is a board in its registry entry (and its name in the three ``.po`` files); the leaderboard, the
 player pages and their switch read this list.
 
 Glossary

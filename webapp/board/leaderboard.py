@@ -1,8 +1,8 @@
 """The leaderboard: players ranked by ranking points, per game (`webapp.board.games`: Gin
 Rummy, Rommé or all games together), all time or this ISO week (UTC).
 
-Read from the kept totals (`webapp.totals`), never from the match history: two queries for a
-page (three with the viewer's own row), each an index range bounded by the page size, the
+Read from the kept totals (`webapp.statistics.totals`), never from the match history: two queries
+for a page (three with the viewer's own row), each an index range bounded by the page size, the
 number of distinct points totals on the board, or — for the skip below — the number of
 players sharing one points total; never by the number of players or matches.
 
@@ -32,8 +32,8 @@ from sqlalchemy import func, select
 from webapp.board.games import DEFAULT_GAME
 from webapp.extensions import db
 from webapp.models import ALL_TIME, PlayerTotal, PointsLadder, User
-from webapp.points import RANKING_POINTS
-from webapp.totals import iso_week
+from webapp.statistics.points import RANKING_POINTS
+from webapp.statistics.totals import iso_week
 
 
 class Period(StrEnum):

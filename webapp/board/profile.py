@@ -3,8 +3,9 @@ rating per game and its history.
 
 Each is a bounded read whatever the player's history: the totals one primary-key row of
 ``player_totals``, the ratings the player's rows of ``player_ratings`` (one per game), the
-charts' awards and rating updates one primary-key row of ``player_charts`` (`webapp.charts`),
-the last matches the newest rows of an index on (user, time), ``LIMIT``-ed.
+charts' awards and rating updates one primary-key row of ``player_charts``
+(`webapp.statistics.charts`), the last matches the newest rows of an index on (user, time),
+``LIMIT``-ed.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from sqlalchemy import Integer, ScalarSelect, Select, bindparam, select
 from webapp import games
 from webapp.board.games import DEFAULT_GAME, UnknownGame, board_game
 from webapp.board.leaderboard import players_above
-from webapp.charts import moment
 from webapp.extensions import db
 from webapp.models import (
     ALL_TIME,
@@ -30,9 +30,10 @@ from webapp.models import (
     PlayerTotal,
     PointAward,
 )
-from webapp.points import RANKING_POINTS
 from webapp.rating import standing
 from webapp.rating.glicko import START
+from webapp.statistics.charts import moment
+from webapp.statistics.points import RANKING_POINTS
 
 RECENT_MATCHES = 10
 PLAYER = bindparam("player", type_=Integer)
@@ -205,7 +206,7 @@ def _recent_matches(limit: int) -> Select[Any]:
 
 @dataclass(frozen=True)
 class Charts:
-    """The player's kept chart series on one board (`webapp.charts`), oldest first."""
+    """The player's kept chart series on one board (`webapp.statistics.charts`), oldest first."""
 
     awards: list[list[int]]
     ratings: list[list[float]]
@@ -225,8 +226,8 @@ def _charts() -> Select[Any]:
 
 
 def points_over_time(kept: Charts, points: int) -> list[PointsAt]:
-    """Running totals after each of the player's last `webapp.charts.LENGTH` awards on the
-    board of ``kept``, oldest first.
+    """Running totals after each of the player's last `webapp.statistics.charts.LENGTH` awards on
+    the board of ``kept``, oldest first.
 
     ``points`` is the player's total now on that board (from `totals`): the series is counted
     back from it, so an earlier history left out of the chart still counts in its heights.
@@ -275,7 +276,7 @@ class RatingAt:
 
 
 def rating_over_time(kept: Charts) -> list[RatingAt]:
-    """The player's rating after each of their last `webapp.charts.LENGTH` matches on the
+    """The player's rating after each of their last `webapp.statistics.charts.LENGTH` matches on the
     board of ``kept``, oldest first."""
     return [RatingAt(moment(int(at)), rating, rd) for at, rating, rd in kept.ratings]
 
@@ -284,7 +285,7 @@ def rating_start(kept: Charts, rating: GameRating | None) -> RatingAt | None:
     """Where the player's rating line starts: `glicko.START`, their rating before their first
     rated match on the board, at that match, when ``kept``'s chart reaches back to it (it
     holds all their ``rating.matches`` there); ``None`` for a chart of the last
-    `webapp.charts.LENGTH` of more."""
+    `webapp.statistics.charts.LENGTH` of more."""
     if rating is None or not kept.ratings or rating.matches != len(kept.ratings):
         return None
     return RatingAt(moment(int(kept.ratings[0][0])), START.rating, START.rd)

@@ -24,7 +24,6 @@ from webapp.extensions import login_required
 from webapp.i18n import gettext as _
 from webapp.i18n import pgettext
 from webapp.models import User, utcnow
-from webapp.points import RANKING_POINTS
 from webapp.privacy import mark_private
 from webapp.rating.glicko import PROVISIONAL_RD
 from webapp.rating.levels import levels
@@ -32,6 +31,7 @@ from webapp.rating.record import change_of
 from webapp.rating.standing import INACTIVE_AFTER
 from webapp.review import store as review_store
 from webapp.review.trend import accuracy_chart
+from webapp.statistics.points import RANKING_POINTS
 
 bp = Blueprint("board", __name__)
 # The tables' match-over results print the rating change (templates/rating/_change.html).

@@ -1,7 +1,7 @@
 """What an ended Gin Rummy match leaves behind for its owner: one ``match_results`` row.
 
-The row goes through `webapp.ranking.record_result`, the one way any game's end is counted
-(statistics, ranking points for a win, the totals). Its ``game`` is the board the ruleset is
+The row goes through `webapp.statistics.ranking.record_result`, the one way any game's end is
+counted (statistics, ranking points for a win, the totals). Its ``game`` is the board the ruleset is
 ranked on: 胡牌制 (``hu``) apart from the standard game (``gin``).
 """
 

@@ -11,7 +11,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 import gin_engine as engine
-from webapp import games, matches, ranking
+from webapp import games, matches
 from webapp.gin import labels
 from webapp.gin.forms import read_confirm, read_move
 from webapp.gin.hints import hint_text
@@ -33,6 +33,7 @@ from webapp.gin.results import COMPUTER
 from webapp.gin.table import build_table
 from webapp.models import GIN, PERSON
 from webapp.review import service as reviews
+from webapp.statistics import ranking
 from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 from gin_engine import ruleset as rulesets
 from gin_engine.ruleset import NextDealer, Ruleset, Scoring
-from webapp import points
 from webapp.i18n import pgettext
 from webapp.pages.gin_examples import hu_examples
+from webapp.statistics import points
 
 
 def presets() -> dict[str, Ruleset]:

@@ -1,7 +1,7 @@
 """The values the Rommé page sources may quote: preset rule numbers, the deck, card values.
 
 Read from ``romme_engine`` at call time (a test may swap a preset); ranking points are the
-site's one table (`webapp.points`), as for Gin Rummy.
+site's one table (`webapp.statistics.points`), as for Gin Rummy.
 """
 
 from __future__ import annotations

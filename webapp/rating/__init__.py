@@ -1,8 +1,8 @@
 """The skill rating beside the ranking points: one Glicko-2 rating per player and board.
 
-The points (`webapp.points`) reward playing a lot; the rating says how well someone plays. The
-computer levels are its fixed anchors (`webapp.rating.levels`): a match moves only the person's
-rating, against the rating of the level they played.
+The points (`webapp.statistics.points`) reward playing a lot; the rating says how well someone
+plays. The computer levels are its fixed anchors (`webapp.rating.levels`): a match moves only the
+person's rating, against the rating of the level they played.
 
 Glossary
     board        one game family the boards rank: ``gin``, ``hu`` (胡牌制) or ``romme``

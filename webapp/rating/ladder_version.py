@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from webapp.models import RatingLadderVersion
-from webapp.totals import dialect_insert
+from webapp.statistics.totals import dialect_insert
 
 _VERSIONS = RatingLadderVersion.__table__
 

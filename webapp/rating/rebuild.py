@@ -5,8 +5,8 @@ order the matches finished — the order the site recorded them in, as an accoun
 at a time — through the same period as the site (`webapp.rating.period`), and reports every
 rating update, rating or ladder rung that differs from what was kept (there should be none:
 `webapp.rating.record` moves a rating once per ended match, in the transaction that records
-it), and every kept chart of the player page (`webapp.charts`: the last hundred updates and
-awards per player and board) that is not what the history gives; ``--fix`` replaces them with
+it), and every kept chart of the player page (`webapp.statistics.charts`: the last hundred updates
+and awards per player and board) that is not what the history gives; ``--fix`` replaces them with
 the replay.
 
 The ladder and the ``listed`` marks are checked for what they must be rather than against a
@@ -28,7 +28,6 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select
 
-from webapp import charts
 from webapp.extensions import db
 from webapp.models import (
     MatchResult,
@@ -42,6 +41,7 @@ from webapp.models import (
 from webapp.rating import ladder_version, period, standing
 from webapp.rating.glicko import START, Rating
 from webapp.rating.scores import deciding_hands
+from webapp.statistics import charts
 
 BATCH = 10_000
 _UPDATES = RatingUpdate.__table__
@@ -206,7 +206,7 @@ def differences(limit: int = 1000) -> list[Difference]:
         if mine_values != theirs_values:
             found.append(Difference("player_ratings", key, mine_values, theirs_values))
     found += _listing_differences(kept.values(), utcnow())
-    # The player page's rating charts are kept from the updates (`webapp.charts`).
+    # The player page's rating charts are kept from the updates (`webapp.statistics.charts`).
     found += [Difference("player_charts", key, mine, theirs)
               for key, mine, theirs in charts.differences()]
     return found[:limit]

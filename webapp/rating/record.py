@@ -1,7 +1,7 @@
 """A rated ending: the owner's rating on the match's board moves once, as the match is counted.
 
-`record` runs inside `webapp.ranking.record_result`, in the transaction that writes the match's
-``match_results`` row; that row's key is the match, so a second recording of a match fails
+`record` runs inside `webapp.statistics.ranking.record_result`, in the transaction that writes the
+match's ``match_results`` row; that row's key is the match, so a second recording of a match fails
 before it gets here and its whole transaction rolls back: the rating moves exactly once per
 ended match (and ``rating_updates`` is keyed by the match as well). In that transaction:
 
@@ -30,7 +30,7 @@ from webapp.extensions import db
 from webapp.models import MatchResult, PlayerRating, RatingLadder, RatingUpdate, User, utcnow
 from webapp.rating import ladder_version, period, standing
 from webapp.rating.glicko import START, Rating
-from webapp.totals import dialect_insert
+from webapp.statistics.totals import dialect_insert
 
 SWEEP = 100
 """At most this many inactive players leave the ladder per ending."""
@@ -91,7 +91,7 @@ def _ladder_move(dialect: str) -> Any:
 
 def record(result: MatchResult) -> Rating:
     """Move ``result``'s owner's rating on its board by this one ended match; return the
-    rating after it. The caller commits (`webapp.ranking.record_result`)."""
+    rating after it. The caller commits (`webapp.statistics.ranking.record_result`)."""
     connection = db.session.connection()
     now = utcnow()
     moves: Counter[int] = Counter()

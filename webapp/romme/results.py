@@ -1,7 +1,7 @@
 """What an ended Rommé match leaves behind for its owner: one ``match_results`` row.
 
-The row goes through `webapp.ranking.record_result`, the one way any game's end is counted
-(statistics, ranking points for a win, the totals). Counts that only mean something for Gin
+The row goes through `webapp.statistics.ranking.record_result`, the one way any game's end is
+counted (statistics, ranking points for a win, the totals). Counts that only mean something for Gin
 Rummy (gins, undercuts, knocks) are 0; each hand's ending and penalties are in ``hand_scores``.
 """
 

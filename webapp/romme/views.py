@@ -15,7 +15,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from werkzeug.wrappers import Response
 
 import romme_engine as romme
-from webapp import games, matches, ranking
+from webapp import games, matches
 from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON, ROMME
@@ -31,6 +31,7 @@ from webapp.romme.messages import (
     status_line,
 )
 from webapp.romme.table import SORTS, build_table
+from webapp.statistics import ranking
 from webapp.store import MatchRecord
 from webapp.table_views import match_to_move, match_to_show
 

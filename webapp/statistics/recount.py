@@ -1,7 +1,7 @@
 """The repair path of the totals: recount them from ``match_results`` and compare, or rewrite.
 
 ``flask --app webapp recount-totals`` reports every board row whose kept totals differ from a
-full recount (there should be none: `webapp.totals` counts each ended match once, in the
+full recount (there should be none: `webapp.statistics.totals` counts each ended match once, in the
 transaction that records it); ``--fix`` replaces the totals and ladders with the recount.
 
 The migration that created the tables (``0004_player_totals``) backfills them with the same
@@ -41,7 +41,7 @@ from webapp.models import (
     PointsLadder,
     User,
 )
-from webapp.points import RANKING_POINTS
+from webapp.statistics.points import RANKING_POINTS
 
 KEY = ("game", "period", "user_id")
 COUNTED = (
@@ -63,7 +63,7 @@ class Difference:
 
 
 def iso_week_sql(at: Any) -> ColumnElement[str]:
-    """SQL for `webapp.totals.iso_week` of a UTC timestamp column, ``"2026-W49"``."""
+    """SQL for `webapp.statistics.totals.iso_week` of a UTC timestamp column, ``"2026-W49"``."""
     if db.session.get_bind().dialect.name == "postgresql":
         return func.to_char(func.timezone("UTC", at), 'IYYY-"W"IW')
     # SQLite (no %G/%V before 3.46): the ISO week is the one holding that week's Thursday.

@@ -1,9 +1,9 @@
 """What an ended match leaves behind for its owner: statistics, and ranking points for a win.
 
 Both are written in the transaction that ends the match (the caller commits), so a match is
-counted exactly when it ends; so are the owner's totals (`webapp.totals`), which the boards
-read, the owner's skill rating (`webapp.rating`) and the player page's charts
-(`webapp.charts`). ``point_awards.match_id`` and
+counted exactly when it ends; so are the owner's totals (`webapp.statistics.totals`), which the
+boards read, the owner's skill rating (`webapp.rating`) and the player page's charts
+(`webapp.statistics.charts`). ``point_awards.match_id`` and
 ``match_results.match_id`` are unique: were a second writer ever to get this far, its whole
 transaction — the match save included — would fail instead of counting twice.
 
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from webapp import charts, totals
 from webapp.extensions import db
 from webapp.models import MatchResult, Outcome, PointAward
-from webapp.points import RANKING_POINTS
 from webapp.rating import record as rating
+from webapp.statistics import charts, totals
+from webapp.statistics.points import RANKING_POINTS
 
 
 def easier(a: str, b: str) -> str:

@@ -6,7 +6,7 @@ The points chart shows a player's last `LENGTH` awards on a board, the rating ch
 rows each, the awards joined to their matches for the board, every time a player page is
 rendered afresh (as after each new result); kept here, it is one primary-key row
 (``player_charts``) holding both series, rewritten by `record` in the transaction that records
-the ending (`webapp.ranking.record_result`), so it changes exactly when the history does.
+the ending (`webapp.statistics.ranking.record_result`), so it changes exactly when the history does.
 
 Each series is ordered by its entries as tuples — time first, then the values, so two entries
 at one instant have one order however they were recorded — and keeps the newest `LENGTH`:
@@ -31,7 +31,7 @@ from sqlalchemy import Select, bindparam, delete, insert, select, update
 from webapp.extensions import db
 from webapp.models import ALL_GAMES, MatchResult, PlayerChart, PointAward, RatingUpdate
 from webapp.rating.glicko import Rating
-from webapp.totals import dialect_insert
+from webapp.statistics.totals import dialect_insert
 
 LENGTH = 100
 """Each chart shows the player's last this many awards or rating updates on the board."""
@@ -84,7 +84,7 @@ _WRITE = (
 def record(result: MatchResult, points: int, rating: Rating) -> None:
     """Add ``result`` to its owner's kept charts: ``rating`` (after it) to its board's rating
     chart, its award of ``points`` (if any) to its board's and all games' points charts. The
-    caller commits (`webapp.ranking.record_result`)."""
+    caller commits (`webapp.statistics.ranking.record_result`)."""
     connection = db.session.connection()
     boards = sorted({result.game, ALL_GAMES} if points else {result.game})
     connection.execute(

@@ -1,10 +1,10 @@
 """Per-player totals, kept as each match's end is recorded: what the boards and player pages read.
 
-`count` runs inside `webapp.ranking.record_result`, in the transaction that ends the match and
-right after its ``match_results`` row is written, so the totals change exactly once per ended
-match: a second recording of the same match fails on that row's primary key before reaching
-them, and its whole transaction rolls back. ``flask recount-totals`` (`webapp.recount`) checks
-them against a full recount of ``match_results``.
+`count` runs inside `webapp.statistics.ranking.record_result`, in the transaction that ends the
+match and right after its ``match_results`` row is written, so the totals change exactly once per
+ended match: a second recording of the same match fails on that row's primary key before reaching
+them, and its whole transaction rolls back. ``flask recount-totals`` (`webapp.statistics.recount`)
+checks them against a full recount of ``match_results``.
 
 Glossary
     board    one game (or all games, ``ALL_GAMES``) over one period: all time (``ALL_TIME``) or
@@ -31,7 +31,7 @@ from webapp.models import (
     PointsLadder,
     User,
 )
-from webapp.points import RANKING_POINTS
+from webapp.statistics.points import RANKING_POINTS
 
 SUMMED = (
     "points", "matches", "wins", *(f"wins_{level}" for level in RANKING_POINTS), "abandoned",
@@ -83,9 +83,9 @@ def dialect_insert(table: Any, dialect: str | None = None) -> Any:
 def count(result: MatchResult, points: int) -> None:
     """Add ``result`` (earning ``points``) to its owner's totals and the boards' ladders.
 
-    Called by `webapp.ranking.record_result` only; the caller commits. Upserts, so two matches of
-    one player ending at once both count; rows are written in `boards_of` order, so concurrent
-    writers never wait on each other in a cycle.
+    Called by `webapp.statistics.ranking.record_result` only; the caller commits. Upserts, so two
+    matches of one player ending at once both count; rows are written in `boards_of` order, so
+    concurrent writers never wait on each other in a cycle.
     """
     added = contribution(result, points)
     username_key = select(User.username_key).where(User.id == result.user_id).scalar_subquery()
