@@ -329,8 +329,8 @@ def after_a_new_result(app: Any, name: str, outcomes: Iterator[str]) -> Iterator
         record_result(MatchResult(
             match_id=match.id, user_id=user_id, game=GIN, ruleset="standard",
             difficulty="normal", outcome=outcome, score=112 if won else 64,
-            opponent_score=64 if won else 112, hands=5, hands_won=3 if won else 2, gins=1,
-            undercuts_given=0, undercuts_received=0, knocks=2, knock_deadwood=9,
+            opponent_score=64 if won else 112, hands=5, hands_won=3 if won else 2,
+            statistics={"gins": 1, "knocks": 2, "knock_deadwood": 9},
             hand_scores=[{"end": "knock", "you": 25, "computer": 0},
                          {"end": "gin", "you": 0, "computer": 31}] * 2
                         + [{"end": "knock", "you": 22, "computer": 0}],

@@ -39,9 +39,6 @@ _.request_started
 # SQLAlchemy: columns the database fills and SQL reads (defaults, aggregates, ladders), never
 # read as Python attributes; and the same field of a stored match's record.
 _.created_at
-_.wins_easy
-_.wins_normal
-_.wins_expert
 # logging and Jinja: methods they call on our subclasses (a log formatter, the template
 # environment's globals).
 _.format

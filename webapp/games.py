@@ -48,6 +48,7 @@ from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
 from webapp.romme import start_form as romme_start
 from webapp.start_form import StartForm
+from webapp.statistics.declared import Shown, Statistic
 from webapp.store import MatchRecord
 
 
@@ -102,9 +103,13 @@ class Board:
 
     key: str
     name: LazyString
-    gin_columns: bool = False
-    """Gins, undercuts, knocks and the best match score: Gin Rummy's own statistics, shown
-    only on its standard board."""
+    best_score: bool = False
+    """The best match score is shown (leaderboard and player page): on Gin Rummy's standard
+    board (Rommé's score is a penalty total, lowest best, which the kept maximum cannot
+    describe)."""
+    shown: tuple[Shown, ...] = ()
+    """The game's own statistics the player page shows on this board, in order, after the
+    common totals (`webapp.statistics.declared`)."""
     hands_template: str | None = None
     """The player page's hand-by-hand table of one of its matches; None: the hands counted."""
     hand_rows: Callable[[list[dict[str, Any]]], Sequence[Any]] | None = None
@@ -170,6 +175,9 @@ class Game:
     boards: tuple[Board, ...]
     verify_note: LazyString | None = None
     """A sentence ``/verify`` adds under the game's form."""
+    counted: tuple[Statistic, ...] = ()
+    """The game's own statistics, counted per match by ``statistics`` and kept per board
+    (`webapp.statistics.declared`)."""
     review: Review | None = None
     """Each finished hand of its matches has a review page (复盘, ``webapp.review``) when
     the game gives what one needs; None: no review."""
@@ -224,6 +232,7 @@ GAMES: tuple[Game, ...] = (
         levels=gin_start.LEVELS,
         next_hand=gin_engine.NextHand,
         statistics=gin_results.statistics,
+        counted=gin_results.COUNTED,
         presets=gin_engine.PRESETS,
         default_ruleset=gin_engine.ruleset.DEFAULT_PRESET,
         redeal=gin_deals.redeal,
@@ -247,7 +256,8 @@ GAMES: tuple[Game, ...] = (
             play=("gin.table", {}),
         ),
         boards=(
-            Board(GIN, _lp("board game", "Gin Rummy"), gin_columns=True,
+            Board(GIN, _lp("board game", "Gin Rummy"), best_score=True,
+                  shown=gin_results.SHOWN,
                   hands_template="board/_gin_hands.html", hand_rows=gin_results.hand_rows),
             # 胡牌制 keeps its own statistics under Gin Rummy's names (金胡 as gins, 诈胡 as
             # undercuts): shown under those names they would mislead, so its board has the
@@ -333,6 +343,11 @@ def boards() -> tuple[Board, ...]:
 def boards_by_totals() -> tuple[str, ...]:
     """The boards whose matches are scored seat against seat by their totals (`Board.by_totals`)."""
     return tuple(board.key for board in boards() if board.by_totals)
+
+
+def counted() -> tuple[Statistic, ...]:
+    """Every game's own statistics (`Game.counted`), in the registry's order."""
+    return tuple(statistic for game in GAMES for statistic in game.counted)
 
 
 def reviewed_boards() -> tuple[str, ...]:

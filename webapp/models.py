@@ -25,7 +25,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine.default import DefaultExecutionContext
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.ext.associationproxy import AssociationProxy, association_proxy
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm.collections import attribute_keyed_dict
 from sqlalchemy.types import TypeDecorator
 
 from webapp.extensions import db
@@ -228,12 +230,17 @@ PERSON = 0
 snapshot and in ``match_results.hand_scores`` are at this index."""
 
 
+STATISTIC_NAME_MAX = 32
+"""The longest name of a kept statistic (``wins:expert``, ``knock_deadwood``)."""
+
+
 class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     """The owner's statistics of one ended match, written once in the transaction that ends it.
 
-    Counts are from the owner's side (seat 0): ``gins`` are the owner's gins, an undercut
-    ``given`` is one the owner scored as defender, ``received`` one the owner suffered as
-    knocker. ``knocks``/``knock_deadwood`` cover the owner's knocks that were not gin.
+    Counts are from the owner's side (seat 0). The game's own counts (Gin Rummy's gins,
+    undercuts, knocks) are ``statistics``, keyed by the names its registry entry declares
+    (`webapp.games.Game.counted`), one ``match_statistics`` row each: a new statistic is a new
+    name, never a new column.
     """
 
     __tablename__ = "match_results"
@@ -257,11 +264,6 @@ class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     opponent_score: Mapped[int] = mapped_column(Integer, nullable=False)
     hands: Mapped[int] = mapped_column(Integer, nullable=False)
     hands_won: Mapped[int] = mapped_column(Integer, nullable=False)
-    gins: Mapped[int] = mapped_column(Integer, nullable=False)
-    undercuts_given: Mapped[int] = mapped_column(Integer, nullable=False)
-    undercuts_received: Mapped[int] = mapped_column(Integer, nullable=False)
-    knocks: Mapped[int] = mapped_column(Integer, nullable=False)
-    knock_deadwood: Mapped[int] = mapped_column(Integer, nullable=False)
     # Hand by hand: [{"end": "knock", "you": 12, "computer": 0}, ...]
     hand_scores: Mapped[list[dict[str, Any]]] = mapped_column(SnapshotJSON, nullable=False)
     finished_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
@@ -270,6 +272,30 @@ class MatchResult(db.Model):  # type: ignore[name-defined,misc]
     )
     """The computer seats the owner played against: 1 in Gin Rummy, 1 to 3 in Rommé (an
     abandon before the first hand's end has no penalties that would tell)."""
+    statistic_rows: Mapped[dict[str, MatchStatistic]] = relationship(
+        collection_class=attribute_keyed_dict("name"), cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+    statistics: AssociationProxy[dict[str, int]] = association_proxy(
+        "statistic_rows", "value",
+        creator=lambda name, value: MatchStatistic(name=name, value=value),
+    )
+    """The game's own counts of this match by name (``{"gins": 1, "knocks": 2}``); a count of
+    0 is kept as no row."""
+
+
+class MatchStatistic(db.Model):  # type: ignore[name-defined,misc]
+    """One of a game's own counts of one ended match (`MatchResult.statistics`)."""
+
+    __tablename__ = "match_statistics"
+
+    match_id: Mapped[str] = mapped_column(
+        String(MATCH_ID_LENGTH),
+        ForeignKey("match_results.match_id", ondelete="CASCADE"),
+        primary_key=True,
+    )
+    name: Mapped[str] = mapped_column(String(STATISTIC_NAME_MAX), primary_key=True)
+    value: Mapped[int] = mapped_column(Integer, nullable=False)
 
 
 ALL_GAMES = "all"
@@ -298,17 +324,30 @@ class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
     points: Mapped[int] = mapped_column(Integer, nullable=False)
     matches: Mapped[int] = mapped_column(Integer, nullable=False)
     wins: Mapped[int] = mapped_column(Integer, nullable=False)
-    wins_easy: Mapped[int] = mapped_column(Integer, nullable=False)
-    wins_normal: Mapped[int] = mapped_column(Integer, nullable=False)
-    wins_expert: Mapped[int] = mapped_column(Integer, nullable=False)
     abandoned: Mapped[int] = mapped_column(Integer, nullable=False)
     hands: Mapped[int] = mapped_column(Integer, nullable=False)
-    gins: Mapped[int] = mapped_column(Integer, nullable=False)
-    undercuts_given: Mapped[int] = mapped_column(Integer, nullable=False)
-    undercuts_received: Mapped[int] = mapped_column(Integer, nullable=False)
-    knocks: Mapped[int] = mapped_column(Integer, nullable=False)
-    knock_deadwood: Mapped[int] = mapped_column(Integer, nullable=False)
     best_score: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class PlayerStatistic(db.Model):  # type: ignore[name-defined,misc]
+    """One keyed number of one player's totals on one board (game and period): the wins at one
+    difficulty (``wins:expert``) or one of a game's own statistics (``gins``), summed or kept
+    as a maximum as its game declares (`webapp.statistics.declared`).
+
+    Kept beside ``player_totals`` by `webapp.statistics.totals` in the same transaction and the
+    same lock order; a number that is still 0 has no row. A new level or statistic is a new
+    name here, never a new column.
+    """
+
+    __tablename__ = "player_statistics"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    period: Mapped[str] = mapped_column(String(PERIOD_MAX), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    name: Mapped[str] = mapped_column(String(STATISTIC_NAME_MAX), primary_key=True)
+    value: Mapped[int] = mapped_column(Integer, nullable=False)
 
 
 # The leaderboard's order, so a page is one index range; defined here as it names the columns.

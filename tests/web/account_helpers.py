@@ -163,8 +163,10 @@ def seed_result(
         MatchResult(
             match_id=match.id, user_id=user.id, game=game, ruleset="standard",
             difficulty=difficulty, outcome=outcome, score=score, opponent_score=opponent_score,
-            hands=hands, hands_won=0, gins=gins, undercuts_given=undercuts_given,
-            undercuts_received=undercuts_received, knocks=knocks, knock_deadwood=knock_deadwood,
+            hands=hands, hands_won=0,
+            statistics={"gins": gins, "undercuts_given": undercuts_given,
+                        "undercuts_received": undercuts_received, "knocks": knocks,
+                        "knock_deadwood": knock_deadwood},
             hand_scores=hand_scores or [], finished_at=when, opponents=opponents,
         )
     )

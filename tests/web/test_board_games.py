@@ -57,8 +57,7 @@ def record_romme(
         MatchResult(
             match_id=match.id, user_id=user.id, game=ROMME, ruleset="romme",
             difficulty=difficulty, outcome=outcome, score=score, opponent_score=60,
-            hands=hands, hands_won=1, gins=0, undercuts_given=0, undercuts_received=0,
-            knocks=0, knock_deadwood=0,
+            hands=hands, hands_won=1, statistics={},
             hand_scores=ROMME_HANDS[:hands],
             finished_at=when,
         )
@@ -92,7 +91,10 @@ def seeded(app: Flask) -> Flask:
 def test_one_list_defines_the_board_games() -> None:
     assert [g.key for g in GAMES] == [GIN, HU, ROMME, ALL_GAMES]
     assert DEFAULT_GAME == GIN and board_game(None).key == GIN
-    assert [g.key for g in GAMES if g.gin_columns] == [GIN]
+    assert [g.key for g in GAMES if g.best_score] == [GIN]
+    assert [[line.key for line in g.shown] for g in GAMES] == [
+        ["gins", "undercuts-given", "undercuts-received", "knock-deadwood"], [], [], [],
+    ]
     # The all-games key is the one the totals are written under.
     row = MatchResult(game=ROMME, finished_at=utcnow())
     assert {game for game, _ in boards_of(row)} == {ROMME, ALL_GAMES}

@@ -24,6 +24,7 @@ from webapp.models import (
     GIN,
     HU,
     MatchResult,
+    PlayerStatistic,
     PlayerTotal,
     PointAward,
 )
@@ -59,12 +60,21 @@ def test_a_won_hu_race_match_records_game_hu_with_its_points(app: Flask, client:
             HU, "hu-race", "won", "normal"
         )
         assert row.score >= engine.HU_RACE.target and row.opponent_score == 0
-        assert (row.hands, row.hands_won, row.gins) == (1, 1, 1)  # the 金胡 counts as a gin
+        assert (row.hands, row.hands_won) == (1, 1)
+        assert row.statistics["gins"] == 1  # the 金胡 counts as a gin
         assert row.hand_scores[0]["end"] == "jin-hu"
         award = db.session.scalar(select(PointAward).where(PointAward.match_id == match_id))
         assert award is not None and award.points == RANKING_POINTS["normal"]
+        gins = {
+            (s.game, s.period): s.value
+            for s in db.session.scalars(
+                select(PlayerStatistic).where(
+                    PlayerStatistic.user_id == lin, PlayerStatistic.name == "gins"
+                )
+            )
+        }
         boards = {
-            (t.game, t.period): (t.points, t.wins, t.gins)
+            (t.game, t.period): (t.points, t.wins, gins.get((t.game, t.period), 0))
             for t in db.session.scalars(select(PlayerTotal).where(PlayerTotal.user_id == lin))
         }
         won = (RANKING_POINTS["normal"], 1, 1)
@@ -100,5 +110,8 @@ def test_hu_statistics_count_zha_hu_as_undercuts_and_mi_hu_calls_as_knocks() -> 
         updated_at=now, finished_at=now,
     )
     row = results.statistics(record, game)
-    assert (row.game, row.gins, row.undercuts_given, row.undercuts_received) == (HU, 0, 1, 1)
-    assert (row.knocks, row.knock_deadwood, row.hands_won) == (1, 3, 1)
+    assert (row.game, row.hands_won) == (HU, 1)
+    assert dict(row.statistics) == {
+        "gins": 0, "undercuts_given": 1, "undercuts_received": 1, "knocks": 1,
+        "knock_deadwood": 3,
+    }

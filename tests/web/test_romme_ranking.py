@@ -68,8 +68,8 @@ def test_a_won_match_earns_the_levels_points_once_and_says_so(
     )
     standing = romme.Match.from_dict(stored(app, match_id)[1]).standing
     assert standing is not None and standing.winners == (0,)
-    assert (row.score, row.opponent_score, row.gins, row.knocks) == (
-        0, min(standing.totals[1:]), 0, 0
+    assert (row.score, row.opponent_score, dict(row.statistics)) == (
+        0, min(standing.totals[1:]), {}
     )
     assert [h["end"] for h in row.hand_scores] == ["stock-out", "stock-out", "hand-romme"]
     with app.app_context():

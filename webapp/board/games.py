@@ -9,9 +9,10 @@ player pages and their switch read this list.
 Glossary
     game key     ``"gin"``, ``"hu"``, ``"romme"``, ``"all"``: the ``?game=`` value and the totals'
                  key (``"hu"``: Gin Rummy under 胡牌制 scoring, the ``hu`` and ``hu-race`` presets)
-    gin columns  gins, undercuts, knocks and the best match score: Gin Rummy's own statistics,
-                 shown only on its board (Rommé's score is a penalty total, lowest best, which
-                 the kept maximum cannot describe)
+    shown        the lines a board adds to the common totals on the player page: the best
+                 match score (`webapp.games.Board.best_score`) and the game's own statistics
+                 (`webapp.games.Board.shown`: Gin Rummy's gins, undercuts and knock deadwood,
+                 on its standard board only)
 """
 
 from __future__ import annotations

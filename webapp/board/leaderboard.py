@@ -1,10 +1,10 @@
 """The leaderboard: players ranked by ranking points, per game (`webapp.board.games`: Gin
 Rummy, Rommé or all games together), all time or this ISO week (UTC).
 
-Read from the kept totals (`webapp.statistics.totals`), never from the match history: two queries
-for a page (three with the viewer's own row), each an index range bounded by the page size, the
-number of distinct points totals on the board, or — for the skip below — the number of
-players sharing one points total; never by the number of players or matches.
+Read from the kept totals (`webapp.statistics.totals`), never from the match history: three
+queries for a page (five with the viewer's own row), each an index range bounded by the page
+size, the number of distinct points totals on the board, or — for the skip below — the number
+of players sharing one points total; never by the number of players or matches.
 
 - The ladder (``points_ladder``: players per points total) gives the number of players, each
   row's rank (one more than the players above) and where page *n* starts: at the points total
@@ -12,7 +12,10 @@ players sharing one points total; never by the number of players or matches.
 - The page is read from ``ix_player_totals_listing`` (game, period, points ↓, wins ↓, name):
   seek to that points total, skip the players of that total listed on earlier pages (only
   a page starting inside a crowd of equal totals skips many), take ``size`` rows.
-- The viewer's row is a primary-key read, its rank a sum over the ladder above it.
+- The page's wins at each level are the listed players' ``wins:<level>`` rows of
+  ``player_statistics`` (a primary-key range each).
+- The viewer's row is a primary-key read, its rank a sum over the ladder above it, its wins
+  as the page's.
 
 Glossary
     rank      standard competition rank by points: equal points share a rank ("1, 2, 2, 4")
@@ -31,8 +34,8 @@ from sqlalchemy import func, select
 
 from webapp.board.games import DEFAULT_GAME
 from webapp.extensions import db
-from webapp.models import ALL_TIME, PlayerTotal, PointsLadder, User
-from webapp.statistics.points import RANKING_POINTS
+from webapp.models import ALL_TIME, PlayerStatistic, PlayerTotal, PointsLadder, User
+from webapp.statistics import declared
 from webapp.statistics.totals import iso_week
 
 
@@ -87,7 +90,7 @@ def period_key(period: Period, now: datetime) -> str:
     return iso_week(now) if period is Period.WEEK else ALL_TIME
 
 
-def _row(values: Any, rank: int, position: int | None) -> Row:
+def _row(values: Any, rank: int, position: int | None, wins: dict[str, int]) -> Row:
     t = values.PlayerTotal
     return Row(
         rank=rank,
@@ -95,10 +98,29 @@ def _row(values: Any, rank: int, position: int | None) -> Row:
         user_id=t.user_id,
         username=str(values.username),
         points=t.points,
-        wins={level: int(getattr(t, f"wins_{level}")) for level in RANKING_POINTS},
+        wins=wins,
         matches=t.matches,
         best_score=t.best_score,
     )
+
+
+def wins_at_levels(game: str, key: str, user_ids: list[int]) -> dict[int, dict[str, int]]:
+    """Each player's wins at each level on the board (``game``, period ``key``), 0 where none
+    is kept: one range of ``player_statistics``' primary key per player."""
+    levels = declared.levels()
+    found = {user_id: dict.fromkeys(levels, 0) for user_id in user_ids}
+    if not user_ids:
+        return found
+    s = PlayerStatistic
+    names = {declared.wins_name(level): level for level in levels}
+    rows = db.session.execute(
+        select(s.user_id, s.name, s.value).where(
+            s.game == game, s.period == key, s.user_id.in_(user_ids), s.name.in_(names)
+        )
+    )
+    for user_id, name, value in rows:
+        found[user_id][names[name]] = int(value)
+    return found
 
 
 def players_above(game: str, key: str) -> Any:
@@ -130,7 +152,9 @@ def player_row(
             PlayerTotal.user_id == user_id,
         )
     ).first()
-    return _row(found, int(found.above) + 1, None) if found is not None else None
+    if found is None:
+        return None
+    return _row(found, int(found.above) + 1, None, wins_at_levels(game, key, [user_id])[user_id])
 
 
 class PageOutOfRange(LookupError):
@@ -206,9 +230,12 @@ def board(
             .offset(first - 1 - start.above)
             .limit(page_size)
         )
+        listed = list(db.session.execute(listing))
+        wins = wins_at_levels(game, key, [values.PlayerTotal.user_id for values in listed])
         rows = [
-            _row(values, rank_at[values.PlayerTotal.points], first + i)
-            for i, values in enumerate(db.session.execute(listing))
+            _row(values, rank_at[values.PlayerTotal.points], first + i,
+                 wins[values.PlayerTotal.user_id])
+            for i, values in enumerate(listed)
         ]
     viewer_row = player_row(viewer, period, now, game) if viewer is not None else None
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)

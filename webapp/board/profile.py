@@ -2,15 +2,16 @@
 rating per game and its history.
 
 Each is a bounded read whatever the player's history: the totals one primary-key row of
-``player_totals``, the ratings the player's rows of ``player_ratings`` (one per game), the
-charts' awards and rating updates one primary-key row of ``player_charts``
-(`webapp.statistics.charts`), the last matches the newest rows of an index on (user, time),
-``LIMIT``-ed.
+``player_totals`` and one primary-key range of ``player_statistics``, the ratings the
+player's rows of ``player_ratings`` (one per game), the charts' awards and rating updates one
+primary-key row of ``player_charts`` (`webapp.statistics.charts`), the last matches the newest
+rows of an index on (user, time), ``LIMIT``-ed.
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -27,13 +28,14 @@ from webapp.models import (
     Outcome,
     PlayerChart,
     PlayerRating,
+    PlayerStatistic,
     PlayerTotal,
     PointAward,
 )
 from webapp.rating import standing
 from webapp.rating.glicko import START
+from webapp.statistics import declared
 from webapp.statistics.charts import moment
-from webapp.statistics.points import RANKING_POINTS
 
 RECENT_MATCHES = 10
 PLAYER = bindparam("player", type_=Integer)
@@ -47,16 +49,13 @@ anything it shows changes, so its reads that run on every view are built once, o
 @dataclass(frozen=True)
 class Totals:
     matches: int = 0
-    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RANKING_POINTS, 0))
+    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(declared.levels(), 0))
     abandoned: int = 0
     points: int = 0
     hands: int = 0
-    gins: int = 0
-    undercuts_given: int = 0
-    undercuts_received: int = 0
-    knocks: int = 0
-    knock_deadwood: int = 0
     best_score: int = 0
+    statistics: dict[str, int] = field(default_factory=dict)
+    """The game's own statistics kept on the board, by name (`webapp.statistics.declared`)."""
 
     @property
     def total_wins(self) -> int:
@@ -71,13 +70,13 @@ class Totals:
         return self.total_wins / self.matches if self.matches else 0.0
 
     @property
-    def gin_rate(self) -> float:
-        """Gins per hand played."""
-        return self.gins / self.hands if self.hands else 0.0
-
-    @property
-    def mean_knock_deadwood(self) -> float | None:
-        return self.knock_deadwood / self.knocks if self.knocks else None
+    def numbers(self) -> Counter[str]:
+        """What a board's shown lines are made from (`webapp.games.Board.shown`): the totals'
+        columns and the statistics by name, 0 for any not kept."""
+        return Counter(
+            {"matches": self.matches, "abandoned": self.abandoned, "points": self.points,
+             "hands": self.hands, "best_score": self.best_score, **self.statistics}
+        )
 
 
 @dataclass(frozen=True)
@@ -147,19 +146,29 @@ def totals_and_rank(
     if found is None:
         return Totals(), None, None
     kept = found._mapping
+    statistics = {
+        name: int(value)
+        for name, value in db.session.execute(_statistics(game), {"player": user_id})
+    }
     return Totals(
         matches=kept["matches"],
-        wins={level: int(kept[f"wins_{level}"]) for level in RANKING_POINTS},
+        wins={level: statistics.pop(declared.wins_name(level), 0) for level in declared.levels()},
         abandoned=kept["abandoned"],
         points=kept["points"],
         hands=kept["hands"],
-        gins=kept["gins"],
-        undercuts_given=kept["undercuts_given"],
-        undercuts_received=kept["undercuts_received"],
-        knocks=kept["knocks"],
-        knock_deadwood=kept["knock_deadwood"],
         best_score=kept["best_score"],
+        statistics=statistics,
     ), int(kept["above"]) + 1, tuple(kept[f"also_{n}"] for n in range(len(also)))
+
+
+@functools.cache
+def _statistics(game: str) -> Select[Any]:
+    """The player's keyed statistics on ``game``'s all-time board, wins per level included:
+    one range of ``player_statistics``' primary key."""
+    s = PlayerStatistic.__table__.c
+    return select(s.name, s.value).where(
+        s.game == game, s.period == ALL_TIME, s.user_id == PLAYER
+    )
 
 
 @functools.cache

@@ -1,8 +1,8 @@
 """What an ended Rommé match leaves behind for its owner: one ``match_results`` row.
 
 The row goes through `webapp.statistics.ranking.record_result`, the one way any game's end is
-counted (statistics, ranking points for a win, the totals). Counts that only mean something for Gin
-Rummy (gins, undercuts, knocks) are 0; each hand's ending and penalties are in ``hand_scores``.
+counted (statistics, ranking points for a win, the totals). Rommé declares no statistics of its own
+(`webapp.games.Game.counted`); each hand's ending and penalties are in ``hand_scores``.
 """
 
 from __future__ import annotations
@@ -45,11 +45,7 @@ def statistics(record: MatchRecord, game: romme.Match) -> MatchResult:
         opponent_score=min(others),
         hands=len(game.results),
         hands_won=sum(1 for r in game.results if r.winner == PERSON),
-        gins=0,
-        undercuts_given=0,
-        undercuts_received=0,
-        knocks=0,
-        knock_deadwood=0,
+        statistics={},
         hand_scores=_hand_scores(game.results),
         finished_at=record.finished_at or utcnow(),
         opponents=game.players - 1,

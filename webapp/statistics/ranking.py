@@ -35,6 +35,8 @@ def record_result(row: MatchResult) -> None:
     The one way a match's end is counted: the match layer (`webapp.matches.save_and_count`)
     passes the row its game's registry entry made (`webapp.games`). The caller commits.
     """
+    for name in [name for name, value in row.statistics.items() if not value]:
+        del row.statistics[name]  # a count of 0 is kept as no row
     db.session.add(row)
     points = RANKING_POINTS[row.difficulty] if row.outcome == Outcome.WON else 0
     if points:

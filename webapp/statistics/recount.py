@@ -1,8 +1,9 @@
 """The repair path of the totals: recount them from ``match_results`` and compare, or rewrite.
 
-``flask --app webapp recount-totals`` reports every board row whose kept totals differ from a
-full recount (there should be none: `webapp.statistics.totals` counts each ended match once, in the
-transaction that records it); ``--fix`` replaces the totals and ladders with the recount.
+``flask --app webapp recount-totals`` reports every board row (totals, ladder rung or keyed
+statistic) whose kept value differs from a full recount (there should be none:
+`webapp.statistics.totals` counts each ended match once, in the transaction that records it);
+``--fix`` replaces the totals, ladders and keyed statistics with the recount.
 
 The migration that created the tables (``0004_player_totals``) backfills them with the same
 aggregate written out in SQL: a migration must keep working when this module changes later.
@@ -30,25 +31,28 @@ from sqlalchemy import (
     union_all,
 )
 
+from webapp import games
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
     ALL_TIME,
     MatchResult,
+    MatchStatistic,
     Outcome,
+    PlayerStatistic,
     PlayerTotal,
     PointAward,
     PointsLadder,
     User,
 )
-from webapp.statistics.points import RANKING_POINTS
+from webapp.statistics import declared
+from webapp.statistics.declared import kept_as_maximum
 
 KEY = ("game", "period", "user_id")
 COUNTED = (
-    "username_key", "points", "matches", "wins", *(f"wins_{level}" for level in RANKING_POINTS),
-    "abandoned", "hands", "gins", "undercuts_given", "undercuts_received", "knocks",
-    "knock_deadwood", "best_score",
+    "username_key", "points", "matches", "wins", "abandoned", "hands", "best_score",
 )
+STATISTIC_KEY = (*KEY, "name")
 
 
 @dataclass(frozen=True)
@@ -80,30 +84,61 @@ def recounted() -> Select[Any]:
         func.coalesce(func.sum(a.points), 0).label("points"),
         func.count().label("matches"),
         func.sum(case((won, 1), else_=0)).label("wins"),
-        *(
-            func.sum(case((and_(won, r.difficulty == level), 1), else_=0)).label(f"wins_{level}")
-            for level in RANKING_POINTS
-        ),
         func.sum(case((r.outcome == Outcome.ABANDONED.value, 1), else_=0)).label("abandoned"),
-        *(
-            func.sum(column).label(column.key)
-            for column in (r.hands, r.gins, r.undercuts_given, r.undercuts_received, r.knocks,
-                           r.knock_deadwood)
-        ),
+        func.sum(r.hands).label("hands"),
         func.max(r.score).label("best_score"),
     ]
-    week = iso_week_sql(r.finished_at)
     parts = []
-    # PostgreSQL refuses a constant in GROUP BY: only the columns are grouped by.
-    for game, game_by in ((r.game, [r.game]), (cast(literal(ALL_GAMES), String), [])):
-        for period, period_by in ((cast(literal(ALL_TIME), String), []), (week, [week])):
-            parts.append(
-                select(game.label("game"), period.label("period"), r.user_id.label("user_id"),
-                       User.username_key.label("username_key"), *sums)
-                .join(User, User.id == r.user_id)
-                .outerjoin(a, a.match_id == r.match_id)
-                .group_by(*game_by, *period_by, r.user_id, User.username_key)
-            )
+    for game, period, by in _boards():
+        parts.append(
+            select(game.label("game"), period.label("period"), r.user_id.label("user_id"),
+                   User.username_key.label("username_key"), *sums)
+            .join(User, User.id == r.user_id)
+            .outerjoin(a, a.match_id == r.match_id)
+            .group_by(*by, r.user_id, User.username_key)
+        )
+    return union_all(*parts)  # type: ignore[return-value]
+
+
+def _boards() -> list[tuple[ColumnElement[str], ColumnElement[str], list[Any]]]:
+    """Each kind of board a result counts on, as SQL over ``match_results``: its game, its
+    period and what to group by (PostgreSQL refuses a constant in GROUP BY: only the columns
+    are grouped by)."""
+    r = MatchResult
+    week = iso_week_sql(r.finished_at)
+    return [
+        (game, period, [*game_by, *period_by])
+        for game, game_by in ((r.game, [r.game]), (cast(literal(ALL_GAMES), String), []))
+        for period, period_by in ((cast(literal(ALL_TIME), String), []), (week, [week]))
+    ]
+
+
+def recounted_statistics() -> Select[Any]:
+    """Every keyed statistic of every player on every board, from ``match_statistics`` (each
+    added up as its game declares) and from the wins in ``match_results`` (one name per
+    level); a statistic that is 0 has no row, as `webapp.statistics.totals` keeps them."""
+    r, s = MatchResult, MatchStatistic
+    maximum = kept_as_maximum(games.counted())
+    won = r.outcome == Outcome.WON.value
+    levels = declared.levels()
+    parts = []
+    for game, period, by in _boards():
+        parts.append(
+            select(game.label("game"), period.label("period"), r.user_id.label("user_id"),
+                   s.name.label("name"),
+                   case((s.name.in_(maximum), func.max(s.value)),
+                        else_=func.sum(s.value)).label("value"))
+            .join(s, s.match_id == r.match_id)
+            .where(s.value != 0)
+            .group_by(*by, r.user_id, s.name)
+        )
+        parts.append(
+            select(game.label("game"), period.label("period"), r.user_id.label("user_id"),
+                   (literal(declared.WINS) + r.difficulty).label("name"),
+                   func.count().label("value"))
+            .where(won, r.difficulty.in_(levels))
+            .group_by(*by, r.user_id, r.difficulty)
+        )
     return union_all(*parts)  # type: ignore[return-value]
 
 
@@ -151,12 +186,17 @@ def differences(limit: int = 1000) -> list[Difference]:
     )
     found += _compare("points_ladder", kept_ladder, expected_ladder,
                       ("game", "period", "points"), ("players",), limit)
+    kept_statistics = select(PlayerStatistic.__table__).subquery("kept_statistics")
+    expected_statistics = recounted_statistics().subquery("expected_statistics")
+    found += _compare("player_statistics", kept_statistics, expected_statistics,
+                      STATISTIC_KEY, ("value",), limit)
     return found[:limit]
 
 
 def rewrite() -> None:
     """Replace every total and ladder row with the recount. The caller commits."""
     db.session.execute(delete(PointsLadder))
+    db.session.execute(delete(PlayerStatistic))
     db.session.execute(delete(PlayerTotal))
     columns = list(KEY + COUNTED)
     expected = recounted().subquery("expected")
@@ -170,4 +210,9 @@ def rewrite() -> None:
             select(t.c.game, t.c.period, t.c.points, func.count())
             .group_by(t.c.game, t.c.period, t.c.points),
         )
+    )
+    statistics = recounted_statistics().subquery("expected_statistics")
+    names = [*STATISTIC_KEY, "value"]
+    db.session.execute(
+        insert(PlayerStatistic).from_select(names, select(*(statistics.c[c] for c in names)))
     )

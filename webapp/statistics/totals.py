@@ -9,7 +9,8 @@ checks them against a full recount of ``match_results``.
 Glossary
     board    one game (or all games, ``ALL_GAMES``) over one period: all time (``ALL_TIME``) or
              one ISO week in UTC (``"2026-W49"``)
-    totals   one player's sums on one board (`webapp.models.PlayerTotal`)
+    totals   one player's sums on one board (`webapp.models.PlayerTotal`) and its keyed
+             statistics (`webapp.models.PlayerStatistic`: wins per level, each game's own)
     ladder   per board, how many players hold each points total (`webapp.models.PointsLadder`)
 """
 
@@ -21,23 +22,24 @@ from typing import Any
 from sqlalchemy import case, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from webapp import games
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
     ALL_TIME,
     MatchResult,
     Outcome,
+    PlayerStatistic,
     PlayerTotal,
     PointsLadder,
     User,
 )
-from webapp.statistics.points import RANKING_POINTS
+from webapp.statistics import declared
+from webapp.statistics.declared import kept_as_maximum
 
-SUMMED = (
-    "points", "matches", "wins", *(f"wins_{level}" for level in RANKING_POINTS), "abandoned",
-    "hands", "gins", "undercuts_given", "undercuts_received", "knocks", "knock_deadwood",
-)
-"""The totals' columns that add up; ``best_score`` is the one kept as a maximum."""
+SUMMED = ("points", "matches", "wins", "abandoned", "hands")
+"""The totals' columns that add up; ``best_score`` is the one kept as a maximum. The wins at
+each level and each game's own statistics are keyed rows beside them (`statistics_of`)."""
 
 
 def iso_week(at: datetime) -> str:
@@ -53,23 +55,23 @@ def boards_of(result: MatchResult) -> list[tuple[str, str]]:
 
 
 def contribution(result: MatchResult, points: int) -> dict[str, int]:
-    """What one ended match adds to its owner's totals. Anything but a win is a loss."""
-    won = result.outcome == Outcome.WON
-    added = {
+    """What one ended match adds to its owner's totals' columns. Anything but a win is a loss."""
+    return {
         "points": points,
         "matches": 1,
-        "wins": int(won),
+        "wins": int(result.outcome == Outcome.WON),
         "abandoned": int(result.outcome == Outcome.ABANDONED),
         "hands": result.hands,
-        "gins": result.gins,
-        "undercuts_given": result.undercuts_given,
-        "undercuts_received": result.undercuts_received,
-        "knocks": result.knocks,
-        "knock_deadwood": result.knock_deadwood,
         "best_score": result.score,
     }
-    for level in RANKING_POINTS:
-        added[f"wins_{level}"] = int(won and result.difficulty == level)
+
+
+def statistics_of(result: MatchResult) -> dict[str, int]:
+    """What one ended match adds to its owner's keyed statistics: a win at its difficulty
+    (`declared.wins_name`) and its game's own counts, those that are not 0."""
+    added = {name: value for name, value in result.statistics.items() if value}
+    if result.outcome == Outcome.WON and result.difficulty in declared.levels():
+        added[declared.wins_name(result.difficulty)] = 1
     return added
 
 
@@ -112,6 +114,31 @@ def count(result: MatchResult, points: int) -> None:
             moves[(game, period, now_points - points)] = -1
             moves[(game, period, now_points)] = 1
     _move_on_ladders(moves)
+    _add_statistics(result)
+
+
+def _add_statistics(result: MatchResult) -> None:
+    """Upsert the result's keyed statistics on its boards, after the totals and in the same
+    (game, period) order, each board's names sorted."""
+    added = statistics_of(result)
+    if not added:
+        return
+    table = PlayerStatistic.__table__
+    upsert = dialect_insert(table).values([
+        {"game": game, "period": period, "user_id": result.user_id, "name": name,
+         "value": value}
+        for game, period in boards_of(result)
+        for name, value in sorted(added.items())
+    ])
+    new = upsert.excluded
+    kept, maximum = table.c.value, kept_as_maximum(games.counted())
+    db.session.execute(upsert.on_conflict_do_update(
+        index_elements=["game", "period", "user_id", "name"],
+        set_={"value": case(
+            (table.c.name.in_(maximum), case((new.value > kept, new.value), else_=kept)),
+            else_=kept + new.value,
+        )},
+    ))
 
 
 def _move_on_ladders(moves: dict[tuple[str, str, int], int]) -> None:
