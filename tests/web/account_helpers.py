@@ -147,6 +147,7 @@ def seed_result(
     hand_scores: list[dict[str, Any]] | None = None,
     game: str = GIN,
     opponents: int = 1,
+    statistics: dict[str, int] | None = None,
 ) -> str:
     """Store a finished match with its statistics (and award, when won) through the site's one
     recording path, which moves the owner's rating too; return its id."""
@@ -166,7 +167,7 @@ def seed_result(
             hands=hands, hands_won=0,
             statistics={"gins": gins, "undercuts_given": undercuts_given,
                         "undercuts_received": undercuts_received, "knocks": knocks,
-                        "knock_deadwood": knock_deadwood},
+                        "knock_deadwood": knock_deadwood, **(statistics or {})},
             hand_scores=hand_scores or [], finished_at=when, opponents=opponents,
         )
     )

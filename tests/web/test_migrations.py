@@ -184,6 +184,73 @@ def test_0012_gives_each_board_with_rungs_a_ladder_version_and_down_again(app: F
         upgrade(directory=str(MIGRATIONS_DIR))
 
 
+GIN_COUNTS = ("gins", "undercuts_given", "undercuts_received", "knocks", "knock_deadwood")
+TOTALS_COLUMNS = ("wins_easy", "wins_normal", "wins_expert", *GIN_COUNTS)
+
+
+def test_0016_moves_the_statistics_columns_into_keyed_rows_and_back(app: Flask) -> None:
+    """Every non-zero value of the dropped columns becomes one row by its name (a 0 none), and
+    down again puts each back where it was."""
+    results = {"m1": (2, 0, 1, 3, 14), "m2": (0, 0, 0, 0, 0)}
+    totals = {("gin", "all"): (0, 1, 2, 2, 0, 1, 3, 14), ("all", "all"): (1, 1, 2, 2, 0, 1, 3, 14)}
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0015")
+        assert "player_statistics" not in inspect(db.engine).get_table_names()
+        now = datetime.now(UTC)
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO users (id, username, username_key, password_hash, created_at,"
+                " session_generation) VALUES (7, 'ann', 'ann', 'x', :now, 0)"
+            ), {"now": now})
+            for match_id, counts in results.items():
+                connection.execute(text(
+                    "INSERT INTO matches (id, version, snapshot, ruleset, difficulty, status,"
+                    " lowest_difficulty, owner_user_id, created_at, updated_at, ranked) VALUES"
+                    " (:id, 1, '{}', 'quick', 'easy', 'finished', 'easy', 7, :now, :now, :yes)"
+                ), {"id": match_id, "now": now, "yes": True})
+                connection.execute(text(
+                    "INSERT INTO match_results (match_id, user_id, game, ruleset, difficulty,"
+                    " outcome, score, opponent_score, hands, hands_won, hand_scores,"
+                    f" finished_at, {', '.join(GIN_COUNTS)}) VALUES (:id, 7, 'gin', 'quick',"
+                    " 'easy', 'won', 100, 0, 3, 2, '[]', :now,"
+                    f" {', '.join(str(c) for c in counts)})"
+                ), {"id": match_id, "now": now})
+            for (game, period), values in totals.items():
+                connection.execute(text(
+                    "INSERT INTO player_totals (game, period, user_id, username_key, points,"
+                    f" matches, wins, abandoned, hands, best_score, {', '.join(TOTALS_COLUMNS)})"
+                    f" VALUES (:game, :period, 7, 'ann', 10, 2, 2, 0, 6, 100,"
+                    f" {', '.join(str(v) for v in values)})"
+                ), {"game": game, "period": period})
+        upgrade(directory=str(MIGRATIONS_DIR))
+        with db.engine.connect() as connection:
+            per_match = set(connection.execute(
+                text("SELECT match_id, name, value FROM match_statistics")).all())
+            per_board = set(connection.execute(
+                text("SELECT game, period, user_id, name, value FROM player_statistics")).all())
+        assert per_match == {("m1", "gins", 2), ("m1", "undercuts_received", 1),
+                             ("m1", "knocks", 3), ("m1", "knock_deadwood", 14)}
+        kept = {("wins:normal", 1), ("wins:expert", 2), ("gins", 2),
+                ("undercuts_received", 1), ("knocks", 3), ("knock_deadwood", 14)}
+        assert per_board == {("gin", "all", 7, *row) for row in kept} | {
+            ("all", "all", 7, *row) for row in kept | {("wins:easy", 1)}}
+        assert not set(TOTALS_COLUMNS) & {
+            c["name"] for c in inspect(db.engine).get_columns("player_totals")}
+        assert not set(GIN_COUNTS) & {
+            c["name"] for c in inspect(db.engine).get_columns("match_results")}
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0015")
+        with db.engine.connect() as connection:
+            back = {row[0]: tuple(row[1:]) for row in connection.execute(
+                text(f"SELECT match_id, {', '.join(GIN_COUNTS)} FROM match_results"))}
+            back_totals = {(row[0], row[1]): tuple(row[2:]) for row in connection.execute(text(
+                f"SELECT game, period, {', '.join(TOTALS_COLUMNS)} FROM player_totals"))}
+        assert back == results and back_totals == totals
+        assert "player_statistics" not in inspect(db.engine).get_table_names()
+        assert not {c["name"]: c["default"] for c in inspect(db.engine).get_columns(
+            "player_totals") if c["name"] in TOTALS_COLUMNS and c["default"] is not None}
+        upgrade(directory=str(MIGRATIONS_DIR))
+
+
 def test_migrations_match_the_models(app: Flask) -> None:
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})

@@ -15,14 +15,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskCliRunner
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import delete, func, insert, select, text, update
 
 import gin_engine as engine
 from gin_engine.ai import make_bot
 from tests.sizes import sized
 from tests.web.account_helpers import make_user, seed_result
 from tests.web.ending_helpers import end_match, memory_backed, race
-from webapp import MIGRATIONS_DIR
+from webapp import MIGRATIONS_DIR, games
 from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
@@ -37,6 +37,7 @@ from webapp.models import (
     new_match_id,
 )
 from webapp.statistics import recount
+from webapp.statistics.declared import Adding, Statistic
 from webapp.statistics.totals import iso_week
 
 ENDINGS = sized(500, 2000)
@@ -343,3 +344,47 @@ def test_the_migration_backfills_the_totals_from_the_history(app: Flask) -> None
         assert ladder[(game, "2027-W01", 0)] == 2
     assert len(boards) == 2 * 6
     assert games == {GIN}
+
+
+def test_the_recount_command_repairs_a_wrong_a_missing_and_an_extra_statistic(
+    app: Flask, runner: FlaskCliRunner
+) -> None:
+    with app.app_context():
+        ann = make_user("ann")
+        seed_result(ann, difficulty="expert", finished_at=NOW, gins=1, knocks=2, knock_deadwood=9)
+        db.session.commit()
+        assert "0 difference(s)" in runner.invoke(args=["recount-totals"]).output
+        s = PlayerStatistic
+        on_gin = (s.game == GIN, s.period == ALL_TIME, s.user_id == ann.id)
+        db.session.execute(update(s).where(*on_gin, s.name == "gins").values(value=5))
+        db.session.execute(delete(s).where(*on_gin, s.name == "wins:expert"))
+        db.session.execute(insert(s).values(
+            game=ALL_GAMES, period=ALL_TIME, user_id=ann.id, name="undercuts_given", value=1
+        ))
+        db.session.commit()
+        ann_id = ann.id
+    broken = runner.invoke(args=["recount-totals"])
+    assert broken.exit_code == 1
+    assert "3 difference(s)" in broken.output
+    assert "'value': 5" in broken.output and "'undercuts_given'" in broken.output
+    assert "'wins:expert'" in broken.output
+    fixed = runner.invoke(args=["recount-totals", "--fix"])
+    assert fixed.exit_code == 0
+    assert "0 difference(s)" in runner.invoke(args=["recount-totals"]).output
+    assert kept_statistics(app, GIN, ALL_TIME, ann_id) == kept_statistics(
+        app, ALL_GAMES, ALL_TIME, ann_id
+    ) == {"wins:expert": 1, "gins": 1, "knocks": 2, "knock_deadwood": 9}
+
+
+def test_a_statistic_declared_as_a_maximum_keeps_the_largest(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games, "counted", lambda: (Statistic("longest_run", Adding.MAX),))
+    with app.app_context():
+        ann = make_user("ann")
+        for run in (3, 5, 2):
+            seed_result(ann, finished_at=NOW, statistics={"longest_run": run})
+        db.session.commit()
+        ann_id = ann.id
+        assert recount.differences() == []
+    assert kept_statistics(app, GIN, ALL_TIME, ann_id) == {"wins:normal": 3, "longest_run": 5}
