@@ -141,15 +141,13 @@ def totals_and_rank(
     """The player's all-time totals on ``game``'s board, their rank on it (``None`` with no
     match there) and the values of the scalar subqueries ``also`` (written over `PLAYER`;
     ``None`` with no match there), in one read: the totals' row, the sum over the ladder above
-    it and ``also``."""
-    found = db.session.execute(_totals_and_rank(game, also), {"player": user_id}).first()
-    if found is None:
+    it and ``also``, once per keyed statistic of the player on the board (wins per level
+    included; once with none kept)."""
+    rows = db.session.execute(_totals_and_rank(game, also), {"player": user_id}).all()
+    if not rows:
         return Totals(), None, None
-    kept = found._mapping
-    statistics = {
-        name: int(value)
-        for name, value in db.session.execute(_statistics(game), {"player": user_id})
-    }
+    kept = rows[0]._mapping
+    statistics = {row.name: int(row.value) for row in rows if row.name is not None}
     return Totals(
         matches=kept["matches"],
         wins={level: statistics.pop(declared.wins_name(level), 0) for level in declared.levels()},
@@ -162,24 +160,25 @@ def totals_and_rank(
 
 
 @functools.cache
-def _statistics(game: str) -> Select[Any]:
-    """The player's keyed statistics on ``game``'s all-time board, wins per level included:
-    one range of ``player_statistics``' primary key."""
-    s = PlayerStatistic.__table__.c
-    return select(s.name, s.value).where(
-        s.game == game, s.period == ALL_TIME, s.user_id == PLAYER
-    )
-
-
-@functools.cache
 def _totals_and_rank(game: str, also: tuple[ScalarSelect[Any], ...]) -> Select[Any]:
     """`totals_and_rank`'s statement, built once per board and ``also`` (the boards are few;
-    ``also`` is `webapp.board.page_cache.freshness`'s, itself built once)."""
-    t = PlayerTotal.__table__.c
-    return select(
+    ``also`` is `webapp.board.page_cache.freshness`'s, itself built once).
+
+    The totals' row with its rank and ``also`` is a materialized CTE, read once, then joined
+    to the player's statistics on the board (a primary-key range): the subqueries are not run
+    again for each statistic."""
+    t, s = PlayerTotal.__table__.c, PlayerStatistic.__table__.c
+    row = select(
         t, players_above(game, ALL_TIME).label("above"),
         *(extra.label(f"also_{n}") for n, extra in enumerate(also)),
-    ).where(t.game == game, t.period == ALL_TIME, t.user_id == PLAYER)
+    ).where(t.game == game, t.period == ALL_TIME, t.user_id == PLAYER).cte("kept")
+    row = row.prefix_with("MATERIALIZED")
+    return select(row, s.name, s.value).select_from(
+        row.outerjoin(
+            PlayerStatistic.__table__,
+            (s.game == row.c.game) & (s.period == row.c.period) & (s.user_id == row.c.user_id),
+        )
+    )
 
 
 def recent_matches(user_id: int, limit: int = RECENT_MATCHES) -> list[RecentMatch]:
