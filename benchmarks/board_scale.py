@@ -137,12 +137,13 @@ def before_totals() -> str:
 
     config = current_app.extensions["migrate"].migrate.get_config()
     scripts = ScriptDirectory.from_config(config)
-    for revision in scripts.walk_revisions():
-        if "player_totals" in Path(revision.path).read_text():
-            down = revision.down_revision
-            assert isinstance(down, str)
-            return down
-    return "head"
+    # Newest first: the oldest revision naming the table is the one that creates it.
+    naming = [r for r in scripts.walk_revisions() if "player_totals" in Path(r.path).read_text()]
+    if not naming:
+        return "head"
+    down = naming[-1].down_revision
+    assert isinstance(down, str)
+    return down
 
 
 def revisions_to_head() -> list[Any]:

@@ -39,6 +39,8 @@ _.request_started
 # SQLAlchemy: columns the database fills and SQL reads (defaults, aggregates, ladders), never
 # read as Python attributes; and the same field of a stored match's record.
 _.created_at
+# The relationship `MatchResult.statistics` proxies by name.
+_.statistic_rows
 # logging and Jinja: methods they call on our subclasses (a log formatter, the template
 # environment's globals).
 _.format

@@ -31,6 +31,7 @@ from webapp.rating.record import change_of
 from webapp.rating.standing import INACTIVE_AFTER
 from webapp.review import store as review_store
 from webapp.review.trend import accuracy_chart
+from webapp.statistics import declared
 from webapp.statistics.points import RANKING_POINTS
 
 bp = Blueprint("board", __name__)
@@ -155,7 +156,7 @@ def board() -> str:
             "board.board", default, period=None if period is leaderboard.Period.ALL else period
         ),
         kinds=_kinds(game, default),
-        levels=list(RANKING_POINTS),
+        levels=list(declared.levels()),
         points=RANKING_POINTS,
         week_start=leaderboard.week_start(utcnow()),
     )
@@ -215,7 +216,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         switch=_switch(endpoint, default, **values),
         totals=totals,
         rank=rank,
-        levels=list(RANKING_POINTS),
+        levels=list(declared.levels()),
         # Each part is rendered again only when what it shows may have changed.
         parts={
             "points": kept.part("points", (totals.points, totals.total_wins), points),

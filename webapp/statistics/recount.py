@@ -100,7 +100,7 @@ def recounted() -> Select[Any]:
     return union_all(*parts)  # type: ignore[return-value]
 
 
-def _boards() -> list[tuple[ColumnElement[str], ColumnElement[str], list[Any]]]:
+def _boards() -> list[tuple[Any, ColumnElement[str], list[Any]]]:
     """Each kind of board a result counts on, as SQL over ``match_results``: its game, its
     period and what to group by (PostgreSQL refuses a constant in GROUP BY: only the columns
     are grouped by)."""
