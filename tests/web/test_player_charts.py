@@ -1,5 +1,5 @@
-"""The player page's charts kept per player and board (webapp/statistics/charts.py): written with each
-ended match, equal to the history's last hundred awards and rating updates however the results
+"""The player page's charts kept per player and board (webapp/statistics/charts.py): written with
+each ended match, equal to the history's last hundred awards and rating updates however the results
 came in, backfilled by migration 0013, and read as one row by the player page.
 
 Runs on SQLite by default and on PostgreSQL with ``TEST_DATABASE_URL`` (see conftest).
