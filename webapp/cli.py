@@ -14,7 +14,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import and_, delete, exists, func, or_, select
 from sqlalchemy.engine import CursorResult
 
-from webapp.board.games import RATED_GAMES
+from webapp.board.games import rated_boards
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
 from webapp.rating import estimate, rebuild
@@ -149,7 +149,7 @@ def rating_levels_command() -> None:
     """Print each computer level's rating in force (from the tournaments) beside a
     maximum-likelihood estimate from the site's recorded results (people's ratings fixed)."""
     click.echo(f"{'board':6} {'level':7} {'in force':>9} {'site':>14} {'results':>8}")
-    for found in estimate.estimates(RATED_GAMES):
+    for found in estimate.estimates(rated_boards()):
         site = (
             "no estimate" if found.site is None or found.error is None
             else f"{found.site:.0f} ± {found.error:.0f}"

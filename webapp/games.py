@@ -114,6 +114,10 @@ class Board:
     """The player page's hand-by-hand table of one of its matches; None: the hands counted."""
     hand_rows: Callable[[list[dict[str, Any]]], Sequence[Any]] | None = None
     """That table's rows, read from the match's ``hand_scores``."""
+    anchors: Mapping[str, Mapping[str, float]] | None = None
+    """The computer levels' fixed ratings on this board (``{"easy": {"rating": 1359,
+    "score": 0.31}}``: each level's rating and its score against normal), where the
+    tournaments' ``webapp/rating/levels.json`` has no figures for it (`webapp.rating.levels`)."""
     by_totals: bool = False
     """The person meets every computer seat by the final penalty totals, the sums of
     ``hand_scores``' ``penalties`` (lower wins, equal draws); otherwise the match's outcome is
@@ -183,7 +187,7 @@ class Game:
     the game gives what one needs; None: no review."""
 
     @property
-    def rulesets(self) -> dict[str, LazyString]:
+    def rulesets(self) -> dict[str, LazyString | str]:
         """The game's presets by their translated names, in the engine's order."""
         return ruleset_names(self.presets)
 
@@ -309,8 +313,9 @@ GAMES: tuple[Game, ...] = (
     ),
 )
 DEFAULT = GAMES[0]
-_BY_KEY = {game.key: game for game in GAMES}
-_BY_BOARD = {board.key: game for game in GAMES for board in game.boards}
+# Every look-up below reads ``GAMES`` when it is asked, never a copy made at import: an entry
+# added to it (tests/web/toy_game/, a third game defined in the tests) is a game of the whole
+# site, its start page, table, boards, totals, rating and repair commands.
 
 
 class UnknownGame(LookupError):
@@ -319,7 +324,7 @@ class UnknownGame(LookupError):
 
 def named(key: str | None) -> Game:
     """The game named by ``key`` (None: the game at root); `UnknownGame` otherwise."""
-    found = DEFAULT if key is None else _BY_KEY.get(key)
+    found = DEFAULT if key is None else next((g for g in GAMES if g.key == key), None)
     if found is None:
         raise UnknownGame(key)
     return found
@@ -327,12 +332,12 @@ def named(key: str | None) -> Game:
 
 def of(record: MatchRecord) -> Game:
     """The game a stored match is played in."""
-    return _BY_KEY[record.game]
+    return named(record.game)
 
 
 def of_board(key: str) -> Game | None:
     """The game whose board ``key`` is (a ``match_results.game``), if any."""
-    return _BY_BOARD.get(key)
+    return next((game for game in GAMES for board in game.boards if board.key == key), None)
 
 
 def boards() -> tuple[Board, ...]:
@@ -348,6 +353,12 @@ def boards_by_totals() -> tuple[str, ...]:
 def counted() -> tuple[Statistic, ...]:
     """Every game's own statistics (`Game.counted`), in the registry's order."""
     return tuple(statistic for game in GAMES for statistic in game.counted)
+
+
+def levels() -> tuple[str, ...]:
+    """Every game's offered difficulties (`Game.levels`), each once, in the registry's order:
+    the levels whose wins are kept and shown (`webapp.statistics.declared.wins_name`)."""
+    return tuple(dict.fromkeys(level for game in GAMES for level in game.levels))
 
 
 def reviewed_boards() -> tuple[str, ...]:

@@ -55,9 +55,10 @@ def offered_levels(levels: Iterable[str]) -> tuple[str, ...]:
     return tuple(level for level in levels if level in RANKING_POINTS and level in _LEVEL_NAMES)
 
 
-def ruleset_names(presets: Iterable[str]) -> dict[str, LazyString]:
-    """The translated names of a game's presets, in the engine's order (`webapp.games`)."""
-    return {name: _RULESET_NAMES[name] for name in presets}
+def ruleset_names(presets: Iterable[str]) -> dict[str, LazyString | str]:
+    """The translated names of a game's presets, in the engine's order (`webapp.games`); a
+    preset not named here is called by its key, as `ruleset_name` calls it."""
+    return {name: _RULESET_NAMES.get(name, name) for name in presets}
 
 
 def difficulty_name(level: str) -> str:

@@ -22,17 +22,23 @@ from webapp.i18n import lazy_pgettext as _lp
 from webapp.models import ALL_GAMES
 
 BoardGame = games.Board
+ALL = BoardGame(ALL_GAMES, _lp("board game", "All games"))
 
-GAMES: tuple[BoardGame, ...] = (
-    *games.boards(),
-    BoardGame(ALL_GAMES, _lp("board game", "All games")),
-)
-RATED_GAMES = tuple(board.key for board in games.boards())
-"""The boards with a skill rating (`webapp.rating`): each its own; no rating sums games."""
-DEFAULT_GAME = GAMES[0].key
+
+def all_boards() -> tuple[BoardGame, ...]:
+    """Every game's boards, then all games summed, read from the registry when asked (a game
+    added to it is on the switch, `webapp.games`)."""
+    return (*games.boards(), ALL)
+
+
+def rated_boards() -> tuple[str, ...]:
+    """The boards with a skill rating (`webapp.rating`): each its own; no rating sums games."""
+    return tuple(board.key for board in games.boards())
+
+
+DEFAULT_GAME = games.DEFAULT.boards[0].key
 """The board shown without ``?game=``: the first game's first (Gin Rummy), as before the
 switch existed."""
-_BY_KEY = {game.key: game for game in GAMES}
 
 
 class UnknownGame(LookupError):
@@ -41,7 +47,8 @@ class UnknownGame(LookupError):
 
 def board_game(key: str | None) -> BoardGame:
     """The game named by ``key`` (``None``: the default); `UnknownGame` otherwise."""
-    found = _BY_KEY.get(DEFAULT_GAME if key is None else key)
+    wanted = DEFAULT_GAME if key is None else key
+    found = next((board for board in all_boards() if board.key == wanted), None)
     if found is None:
         raise UnknownGame(key)
     return found

@@ -32,6 +32,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from webapp import games
 from webapp.board.games import DEFAULT_GAME
 from webapp.extensions import db
 from webapp.models import ALL_TIME, PlayerStatistic, PlayerTotal, PointsLadder, User
@@ -107,7 +108,7 @@ def _row(values: Any, rank: int, position: int | None, wins: dict[str, int]) -> 
 def wins_at_levels(game: str, key: str, user_ids: list[int]) -> dict[int, dict[str, int]]:
     """Each player's wins at each level on the board (``game``, period ``key``), 0 where none
     is kept: one range of ``player_statistics``' primary key per player."""
-    levels = declared.levels()
+    levels = games.levels()
     found = {user_id: dict.fromkeys(levels, 0) for user_id in user_ids}
     if not user_ids:
         return found

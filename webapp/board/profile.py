@@ -49,7 +49,7 @@ anything it shows changes, so its reads that run on every view are built once, o
 @dataclass(frozen=True)
 class Totals:
     matches: int = 0
-    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(declared.levels(), 0))
+    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(games.levels(), 0))
     abandoned: int = 0
     points: int = 0
     hands: int = 0
@@ -150,7 +150,7 @@ def totals_and_rank(
     statistics = {row.name: int(row.value) for row in rows if row.name is not None}
     return Totals(
         matches=kept["matches"],
-        wins={level: statistics.pop(declared.wins_name(level), 0) for level in declared.levels()},
+        wins={level: statistics.pop(declared.wins_name(level), 0) for level in games.levels()},
         abandoned=kept["abandoned"],
         points=kept["points"],
         hands=kept["hands"],

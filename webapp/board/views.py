@@ -9,16 +9,17 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from flask_login import current_user
 from markupsafe import Markup
 
+from webapp import games
 from webapp.accounts.service import find_user
 from webapp.board import leaderboard, page_cache, profile, rating_board
 from webapp.board.chart import points_chart, rating_chart
 from webapp.board.games import (
     DEFAULT_GAME,
-    GAMES,
-    RATED_GAMES,
     BoardGame,
     UnknownGame,
+    all_boards,
     board_game,
+    rated_boards,
 )
 from webapp.extensions import login_required
 from webapp.i18n import gettext as _
@@ -31,7 +32,6 @@ from webapp.rating.record import change_of
 from webapp.rating.standing import INACTIVE_AFTER
 from webapp.review import store as review_store
 from webapp.review.trend import accuracy_chart
-from webapp.statistics import declared
 from webapp.statistics.points import RANKING_POINTS
 
 bp = Blueprint("board", __name__)
@@ -58,7 +58,7 @@ def _query_game(default: str) -> BoardGame:
     try:
         return board_game(request.args.get("game", default))
     except UnknownGame:
-        names = pgettext("list separator", ", ").join(str(game.name) for game in GAMES)
+        names = pgettext("list separator", ", ").join(str(game.name) for game in all_boards())
         abort(400, description=_("There is no such board: choose one of %(games)s.", games=names))
 
 
@@ -89,13 +89,13 @@ def _switch_key(game: BoardGame, default: str) -> str | None:
 def _switch(endpoint: str, default: str, **values: Any) -> list[tuple[BoardGame, str]]:
     """The game switch: each game with the link to this page showing it (plain links, so the
     switch works without JavaScript)."""
-    return [(g, url_for(endpoint, game=_switch_key(g, default), **values)) for g in GAMES]
+    return [(g, url_for(endpoint, game=_switch_key(g, default), **values)) for g in all_boards()]
 
 
 def _kinds(game: BoardGame, default: str) -> tuple[str, str]:
     """The links to ``game``'s points board and rating board (the default game's rating board
     from the board of all games, which has no rating)."""
-    rated = game if game.key in RATED_GAMES else board_game(default)
+    rated = game if game.key in rated_boards() else board_game(default)
     return (
         url_for("board.board", game=_switch_key(game, default)),
         url_for("board.board", game=_switch_key(rated, default), by=RATING),
@@ -103,9 +103,9 @@ def _kinds(game: BoardGame, default: str) -> tuple[str, str]:
 
 
 def _rating_board(game: BoardGame, default: str, page: int, viewer: int | None) -> str:
-    if game.key not in RATED_GAMES:
+    if game.key not in rated_boards():
         names = pgettext("list separator", ", ").join(
-            str(g.name) for g in GAMES if g.key in RATED_GAMES
+            str(g.name) for g in all_boards() if g.key in rated_boards()
         )
         abort(400, description=_("Ratings are kept per game: choose one of %(games)s.",
                                  games=names))
@@ -121,7 +121,7 @@ def _rating_board(game: BoardGame, default: str, page: int, viewer: int | None) 
         game=game,
         game_key=_switch_key(game, default),
         switch=[(g, url_for("board.board", game=_switch_key(g, default), by=RATING))
-                for g in GAMES if g.key in RATED_GAMES],
+                for g in all_boards() if g.key in rated_boards()],
         kinds=_kinds(game, default),
         levels=[(lv.difficulty, lv.rating) for lv in levels(game.key)],
         provisional_rd=PROVISIONAL_RD,
@@ -156,7 +156,7 @@ def board() -> str:
             "board.board", default, period=None if period is leaderboard.Period.ALL else period
         ),
         kinds=_kinds(game, default),
-        levels=list(declared.levels()),
+        levels=list(games.levels()),
         points=RANKING_POINTS,
         week_start=leaderboard.week_start(utcnow()),
     )
@@ -173,7 +173,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
     totals, rank, token = profile.totals_and_rank(user.id, game.key, page_cache.freshness(own))
     # The rest is kept per player until their data changes (page_cache's docstring).
     kept = page_cache.PageParts(user, game.key, own, token)
-    rated = game.key in RATED_GAMES
+    rated = game.key in rated_boards()
     # Both charts' series are one row, read once when either part is rendered.
     charts = functools.cache(lambda: profile.charts(user.id, game.key))
 
@@ -194,11 +194,11 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         start = profile.rating_start(charts(), kept_ratings.get(game.key)) if rated else None
         return {"player": user, "game": game, "game_key": game.key,
                 "ratings": kept_ratings,
-                "rated_games": [g for g in GAMES if g.key in RATED_GAMES], "rated": rated,
+                "rated_games": [g for g in all_boards() if g.key in rated_boards()], "rated": rated,
                 "rating_series": series, "rating_chart": rating_chart(series, start)}
 
     def recent() -> dict[str, Any]:
-        game_names = {g.key: g.name for g in GAMES}
+        game_names = {g.key: g.name for g in all_boards()}
 
         def entry(m: profile.RecentMatch) -> Markup:
             return kept.match(m.match_id, lambda: {
@@ -216,7 +216,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         switch=_switch(endpoint, default, **values),
         totals=totals,
         rank=rank,
-        levels=list(declared.levels()),
+        levels=list(games.levels()),
         # Each part is rendered again only when what it shows may have changed.
         parts={
             "points": kept.part("points", (totals.points, totals.total_wins), points),
@@ -256,7 +256,7 @@ def chart_data(name: str) -> str:
     game = _query_game(default)
     totals = profile.totals(user.id, game.key)
     charts = profile.charts(user.id, game.key)
-    rated = game.key in RATED_GAMES
+    rated = game.key in rated_boards()
     return render_template(
         "board/chart_data.html",
         player=user,

@@ -10,11 +10,13 @@ update only the person; the levels keep these figures.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from webapp import games
 from webapp.rating.glicko import Rating
 
 NORMAL = "normal"
@@ -46,15 +48,29 @@ def _data() -> dict[str, Any]:
     return data
 
 
+def _anchors(board: str) -> Mapping[str, Mapping[str, float]]:
+    """``board``'s levels: the tournaments' figures, or else those its registry entry gives
+    (`webapp.games.Board.anchors`)."""
+    measured = _data()["boards"].get(board)
+    if measured is not None:
+        found: Mapping[str, Mapping[str, float]] = measured["levels"]
+        return found
+    game = games.of_board(board)
+    entry = next((b for b in game.boards if b.key == board), None) if game else None
+    if entry is None or entry.anchors is None:
+        raise KeyError(board)
+    return entry.anchors
+
+
 def level(board: str, difficulty: str) -> Level:
     """The fixed rating of ``difficulty`` on ``board`` (``gin``, ``hu``, ``romme``)."""
-    figures = _data()["boards"][board]["levels"][difficulty]
+    figures = _anchors(board)[difficulty]
     return Level(difficulty, float(figures["rating"]), float(figures["score"]))
 
 
 def levels(board: str) -> list[Level]:
     """Every level of ``board``, easiest first."""
-    return [level(board, name) for name in _data()["boards"][board]["levels"]]
+    return [level(board, name) for name in _anchors(board)]
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,6 @@ from enum import StrEnum
 
 from flask_babel import LazyString
 
-from webapp.statistics.points import RANKING_POINTS
-
 
 class Adding(StrEnum):
     """How a statistic's matches add up on a board."""
@@ -59,11 +57,6 @@ WINS = "wins:"
 def wins_name(level: str) -> str:
     """The statistic counting the wins against the computer at ``level``: ``wins:expert``."""
     return WINS + level
-
-
-def levels() -> tuple[str, ...]:
-    """The difficulties whose wins are kept, easiest first (those that earn ranking points)."""
-    return tuple(RANKING_POINTS)
 
 
 def kept_as_maximum(declared: Iterable[Statistic]) -> frozenset[str]:

@@ -120,7 +120,7 @@ def recounted_statistics() -> Select[Any]:
     r, s = MatchResult, MatchStatistic
     maximum = kept_as_maximum(games.counted())
     won = r.outcome == Outcome.WON.value
-    levels = declared.levels()
+    levels = games.levels()
     parts = []
     for game, period, by in _boards():
         parts.append(

@@ -70,7 +70,7 @@ def statistics_of(result: MatchResult) -> dict[str, int]:
     """What one ended match adds to its owner's keyed statistics: a win at its difficulty
     (`declared.wins_name`) and its game's own counts, those that are not 0."""
     added = {name: value for name, value in result.statistics.items() if value}
-    if result.outcome == Outcome.WON and result.difficulty in declared.levels():
+    if result.outcome == Outcome.WON and result.difficulty in games.levels():
         added[declared.wins_name(result.difficulty)] = 1
     return added
 
