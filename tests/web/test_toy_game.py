@@ -1,0 +1,140 @@
+"""A third game defined in the tests (`tests.web.toy_game`, "high card"), registered in a
+test and, with no other change to the site, dealt from the start page, played to its end
+through the forms, recorded, shown on its board, counted in the totals and the rating, and
+repaired by both recount commands: the games registry is the whole interface a game needs
+(issue 47, the OpenSpiel way of proving an interface)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import select, update
+
+from tests.web.account_helpers import register, token, user_id
+from tests.web.board_helpers import cell, listed
+from tests.web.toy_game.entry import registered
+from tests.web.toy_game.table import SWAPS
+from webapp import games
+from webapp.extensions import db
+from webapp.models import (
+    ALL_GAMES,
+    ALL_TIME,
+    MatchResult,
+    PlayerRating,
+    PlayerStatistic,
+    PlayerTotal,
+)
+from webapp.rating.levels import level
+
+pytestmark = pytest.mark.db
+
+TOY = "toy"
+_FORM = re.compile(r'name="version" value="(\d+)">\s*<button name="action" value="(\w+)">')
+
+
+@pytest.fixture
+def toy(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[games.Game]:
+    with registered(app, monkeypatch) as game:
+        yield game
+
+
+def _play_to_the_end(client: FlaskClient) -> str:
+    """The forms the table offers, the person swapping every card dealt, until none is left:
+    the last table page."""
+    for _ in range(100):
+        page = client.get("/toy")
+        assert page.status_code == 200
+        html = page.get_data(as_text=True)
+        offered = _FORM.findall(html)
+        if not offered:
+            return html
+        version, action = offered[-1]  # swap (after keep), or deal on
+        answer = client.post("/toy", data={"csrf_token": token(client, "/toy"),
+                                           "version": version, "action": action})
+        assert answer.status_code == 303
+        assert answer.headers["Location"].endswith("/toy#table")
+    raise AssertionError("the match never ended")
+
+
+# The person's seed picks the toy's deals (`tests.web.toy_game.entry`): swapping every card
+# against the expert, "g" wins 2 hands to 1 and "b" loses 1 hand to 2.
+@pytest.mark.parametrize(("player_seed", "won"), [("g", True), ("b", False)])
+def test_a_game_registered_in_a_test_is_a_game_of_the_whole_site(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, toy: games.Game,
+    player_seed: str, won: bool,
+) -> None:
+    register(client, "ann")
+    start = client.get("/?game=toy")
+    assert start.status_code == 200
+    html = start.get_data(as_text=True)
+    assert 'data-game="toy"' in html and 'value="expert"' in html
+    # The levels panel rates the toy's levels from its entry (no levels.json figures).
+    assert 'data-levels="toy"' in html
+    dealt = client.post("/new", data={"csrf_token": token(client, "/?game=toy"), "game": TOY,
+                                      "ruleset": "first-to-2", "difficulty": "expert",
+                                      "player_seed": player_seed})
+    assert dealt.status_code == 303 and dealt.headers["Location"].endswith("/toy#table")
+
+    last = _play_to_the_end(client)
+    assert 'data-phase="match-over"' in last
+    with app.app_context():
+        ann = user_id(app, "ann")
+        result = db.session.scalars(select(MatchResult)).one()
+        assert (result.game, result.difficulty, result.user_id) == (TOY, "expert", ann)
+        assert (result.outcome, result.hands, result.hands_won) == (
+            ("won", 3, 2) if won else ("lost", 3, 1))
+        # The person swapped at every hand: the toy's own statistic, by the name it declares.
+        assert result.statistics == {SWAPS: result.hands}
+        totals = {t.game: t for t in db.session.scalars(
+            select(PlayerTotal).where(PlayerTotal.period == ALL_TIME))}
+        assert set(totals) == {TOY, ALL_GAMES}
+        assert (totals[TOY].matches, totals[TOY].wins) == (1, int(won))
+        assert totals[TOY].points == (100 if won else 0)
+        kept = {s.name: s.value for s in db.session.scalars(
+            select(PlayerStatistic).where(PlayerStatistic.game == TOY,
+                                          PlayerStatistic.period == ALL_TIME))}
+        assert kept == {SWAPS: result.hands, **({"wins:expert": 1} if won else {})}
+        rating = db.session.get(PlayerRating, (ann, TOY))
+        assert rating is not None and rating.matches == 1
+        # Rated against the anchor the toy's board declares.
+        assert level(TOY, "expert").rating == 1520.0
+        assert (rating.rating > 1500) is won
+
+    board = client.get("/leaderboard?game=toy")
+    assert board.status_code == 200
+    assert listed(board.get_data(as_text=True)) == ["ann"]
+    assert cell(board.get_data(as_text=True), "ann", "points") == ("100" if won else "0")
+    assert client.get("/leaderboard?game=toy&by=rating").status_code == 200
+    player = client.get("/u/ann?game=toy").get_data(as_text=True)
+    assert f'data-stat="swaps">{result.hands}<' in player
+    assert f'data-stat="matches">1<' in player
+
+    assert "0 difference(s)" in runner.invoke(args=["recount-totals"]).output
+    assert "0 difference(s)" in runner.invoke(args=["recount-ratings"]).output
+    with app.app_context():
+        db.session.execute(update(PlayerTotal).where(PlayerTotal.game == TOY)
+                           .values(matches=PlayerTotal.matches + 4))
+        db.session.execute(update(PlayerStatistic).where(PlayerStatistic.game == TOY,
+                                                         PlayerStatistic.name == SWAPS)
+                           .values(value=PlayerStatistic.value + 3))
+        db.session.execute(update(PlayerRating).where(PlayerRating.game == TOY)
+                           .values(matches=7))
+        db.session.commit()
+    broken = runner.invoke(args=["recount-totals"])
+    assert broken.exit_code == 1 and "'matches': 5" in broken.output
+    assert f"{SWAPS}" in broken.output
+    assert runner.invoke(args=["recount-totals", "--fix"]).exit_code == 0
+    assert "0 difference(s)" in runner.invoke(args=["recount-totals"]).output
+    broken = runner.invoke(args=["recount-ratings"])
+    assert broken.exit_code == 1 and "'matches': 7" in broken.output
+    assert runner.invoke(args=["recount-ratings", "--fix"]).exit_code == 0
+    assert "0 difference(s)" in runner.invoke(args=["recount-ratings"]).output
+    with app.app_context():
+        assert db.session.get(PlayerRating, (ann, TOY)).matches == 1
+        assert db.session.scalars(select(PlayerStatistic.value).where(
+            PlayerStatistic.game == TOY, PlayerStatistic.name == SWAPS,
+            PlayerStatistic.period == ALL_TIME)).one() == result.hands

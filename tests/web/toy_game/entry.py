@@ -1,0 +1,84 @@
+"""The toy game's registry entry (`webapp.games.Game`) and how a test makes it a game of the
+site: `registered` adds the entry to ``webapp.games.GAMES`` and its blueprint to the app —
+nothing else of the site changes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from flask import Flask
+from markupsafe import Markup
+
+from webapp import games
+from webapp.games import Board, Game, ReadingPages
+from webapp.redeal import DealRow, Redeal
+from webapp.statistics.declared import Shown, Statistic
+
+from . import engine, table
+
+ANCHORS = {
+    "easy": {"rating": 1400.0, "score": 0.36},
+    "normal": {"rating": 1500.0, "score": 0.5},
+    "expert": {"rating": 1520.0, "score": 0.53},
+}
+"""The toy's levels on its board: none in ``webapp/rating/levels.json``."""
+
+
+def _deal(form: table.NewToyForm, rng: random.Random) -> engine.Match:
+    # The secret seed is drawn from the player's seed, not the site's random source: a test
+    # picks the deals, and so how the match ends, by the seed it types.
+    player_seed = str(form.player_seed.data or "")
+    return engine.Match.new(engine.PRESETS[str(form.ruleset.data)],
+                            rng=random.Random(player_seed), player_seed=player_seed)
+
+
+def _redeal(seed: str, player_seed: str, count: int, ruleset: Any, query: Any) -> Redeal:
+    return Redeal([(n, [DealRow("deck", "deck", [])]) for n in range(1, count + 1)])
+
+
+def _card_row(cards: Sequence[Any]) -> Markup:
+    return Markup(" ").join(str(card) for card in cards)
+
+
+TOY = Game(
+    key=table.KEY,
+    name="High card",  # type: ignore[arg-type]  # a test's game: no translated name
+    at_root=False,
+    table="toy.table",
+    start_title="Play high card",  # type: ignore[arg-type]
+    start_form=table.NewToyForm,
+    start_template="toy/_start_form.html",
+    deal=_deal,
+    read=engine.Match.from_dict,
+    make_bot=engine.make_bot,
+    levels=table.LEVELS,
+    next_hand=engine.NextHand,
+    statistics=table.statistics,
+    counted=(Statistic(table.SWAPS),),
+    presets=engine.PRESETS,
+    default_ruleset=engine.DEFAULT_PRESET,
+    redeal=_redeal,
+    verify_query=lambda match: {"deals": match.deals},
+    card_row=_card_row,
+    pages=ReadingPages(titles={}, rules_elsewhere="High card rules",  # type: ignore[arg-type]
+                       inputs=lambda: ({}, {}), fingerprint=tuple,
+                       play=("toy.table", {})),
+    boards=(
+        Board(table.KEY, "High card",  # type: ignore[arg-type]
+              shown=(Shown("swaps", "Swaps",  # type: ignore[arg-type]
+                           lambda numbers: str(numbers.get(table.SWAPS, 0))),),
+              anchors=ANCHORS),
+    ),
+)
+
+
+@contextmanager
+def registered(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
+    """The toy as the registry's third game on ``app`` for the length of the block."""
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, TOY))
+    app.register_blueprint(table.bp)
+    yield TOY
