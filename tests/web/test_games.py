@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import json
 import random
 import re
 from pathlib import Path
@@ -19,13 +18,15 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from tests.web.account_helpers import register, user_id
+from tests.web.account_helpers import make_user, register, seed_result, user_id
 from webapp import games, matches
 from webapp.extensions import db
 from webapp.models import PERSON, MatchResult, PlayerTotal
 from webapp.pages.content import PAGES
 from webapp.pages.views import endpoint
+from webapp.rating import levels as rating_levels
 from webapp.refusals import STALE
+from webapp.statistics.points import RANKING_POINTS
 from webapp.store import load_match
 
 WEBAPP = Path(games.__file__).resolve().parent
@@ -351,9 +352,8 @@ def test_the_snapshot_check_sees_each_read_the_site_had() -> None:
 
 
 def levels_missing(game: games.Game) -> list[str]:
-    """The offered levels ``game`` cannot play (no ``make_bot``) or rate (no anchor in
-    ``webapp/rating/levels.json`` on one of its boards)."""
-    anchors = json.loads((WEBAPP / "rating" / "levels.json").read_text("utf-8"))["boards"]
+    """The offered levels ``game`` cannot play (no ``make_bot``) or rate (no anchor on one of
+    its boards: in ``webapp/rating/levels.json`` or the board's own, `games.Board.anchors`)."""
     missing = []
     for level in game.levels:
         try:
@@ -361,8 +361,16 @@ def levels_missing(game: games.Game) -> list[str]:
         except (ValueError, KeyError):  # the engines' InvalidInputError is a ValueError
             missing.append(f"{game.key}: no bot {level}")
         missing.extend(f"{board.key}: no anchor {level}" for board in game.boards
-                       if level not in anchors.get(board.key, {}).get("levels", {}))
+                       if not _anchored(board.key, level))
     return missing
+
+
+def _anchored(board: str, level: str) -> bool:
+    try:
+        rating_levels.level(board, level)
+    except KeyError:
+        return False
+    return True
 
 
 @EVERY_GAME
@@ -370,6 +378,20 @@ def test_each_offered_level_has_a_bot_and_a_rating_anchor(app: Flask, game: game
     assert game.levels and levels_missing(game) == []
     with app.test_request_context():
         assert game.start_form(meta={"csrf": False}).difficulty.choices == list(game.levels)
+
+
+def test_the_wins_kept_per_level_are_the_games_levels(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A level that earns points but that no game offers has no wins to count or show: the
+    wins columns are the union of the games' levels (`games.levels`), not the points table."""
+    monkeypatch.setitem(RANKING_POINTS, "grandmaster", 300)
+    with app.app_context():
+        seed_result(make_user("ann"))
+        db.session.commit()
+    html = client.get("/leaderboard").get_data(as_text=True)
+    assert re.findall(r'data-col="wins-(\w+)"', html) == ["easy", "normal", "expert"]
+    assert games.levels() == ("easy", "normal", "expert")
 
 
 def test_the_level_check_sees_a_level_missing() -> None:

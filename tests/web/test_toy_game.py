@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 
 from tests.web.account_helpers import register, token, user_id
 from tests.web.board_helpers import cell, listed
+from tests.web.test_games import levels_missing
 from tests.web.toy_game.entry import registered
 from tests.web.toy_game.table import SWAPS
 from webapp import games
@@ -23,6 +24,7 @@ from webapp.extensions import db
 from webapp.models import (
     ALL_GAMES,
     ALL_TIME,
+    Match,
     MatchResult,
     PlayerRating,
     PlayerStatistic,
@@ -67,6 +69,8 @@ def test_a_game_registered_in_a_test_is_a_game_of_the_whole_site(
     app: Flask, client: FlaskClient, runner: FlaskCliRunner, toy: games.Game,
     player_seed: str, won: bool,
 ) -> None:
+    # Its levels have bots and anchors (its board's own: levels.json has none for it).
+    assert levels_missing(toy) == []
     register(client, "ann")
     start = client.get("/?game=toy")
     assert start.status_code == 200
@@ -104,6 +108,13 @@ def test_a_game_registered_in_a_test_is_a_game_of_the_whole_site(
         assert level(TOY, "expert").rating == 1520.0
         assert (rating.rating > 1500) is won
 
+    # /verify deals the toy's seed again, once revealed (its preset named by its key).
+    with app.app_context():
+        seed = toy.read(db.session.scalars(select(Match.snapshot)).one()).seed
+    again = client.get(f"/verify?game=toy&seed={seed}&player_seed={player_seed}")
+    assert again.status_code == 200 and 'value="first-to-2" selected' in again.get_data(
+        as_text=True)
+
     board = client.get("/leaderboard?game=toy")
     assert board.status_code == 200
     assert listed(board.get_data(as_text=True)) == ["ann"]
@@ -111,7 +122,7 @@ def test_a_game_registered_in_a_test_is_a_game_of_the_whole_site(
     assert client.get("/leaderboard?game=toy&by=rating").status_code == 200
     player = client.get("/u/ann?game=toy").get_data(as_text=True)
     assert f'data-stat="swaps">{result.hands}<' in player
-    assert f'data-stat="matches">1<' in player
+    assert 'data-stat="matches">1<' in player
 
     assert "0 difference(s)" in runner.invoke(args=["recount-totals"]).output
     assert "0 difference(s)" in runner.invoke(args=["recount-ratings"]).output

@@ -9,15 +9,14 @@ again from its seed and the moves replayed.
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from engine_common.contract import HAND_OVER, MATCH_OVER, MatchType
 from engine_common.errors import IllegalActionError, InvalidInputError
-from engine_common.refusals import Refusal
 from engine_common.fairness import deal_seed, shuffled
+from engine_common.refusals import Refusal
 from engine_common.snapshot import check_version, reading, seal, unseal
 
 DECK = tuple(range(1, 21))
@@ -132,7 +131,7 @@ class Match:
 
     def apply(self, player: int, action: Any) -> None:
         if action not in self.legal_actions(player):
-            raise IllegalActionError(Refusal.WRONG_PHASE, f"{action!r} is not legal for seat {player}")
+            raise IllegalActionError(Refusal.WRONG_PHASE, f"{action!r} from seat {player}")
         self.moves.append((player, "next" if isinstance(action, NextHand) else str(action)))
         if isinstance(action, NextHand):
             self._deal()
