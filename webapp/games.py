@@ -2,7 +2,8 @@
 
 The match layer (`webapp.matches`), the start page, ``/verify``, the fairness panel, the reading
 pages and the boards look a game up here or go through all of them; none of them asks which
-game it is. A new game is a new entry here, its engine package and its table package.
+game it is. A new game is a new entry here, its engine package and its table package
+(``tests/web/test_toy_game.py`` registers one defined in the tests and plays it through).
 
 Glossary
     game     what a match row's ``game`` names (``gin``, ``romme``): one engine reads its

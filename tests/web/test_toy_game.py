@@ -145,7 +145,8 @@ def test_a_game_registered_in_a_test_is_a_game_of_the_whole_site(
     assert runner.invoke(args=["recount-ratings", "--fix"]).exit_code == 0
     assert "0 difference(s)" in runner.invoke(args=["recount-ratings"]).output
     with app.app_context():
-        assert db.session.get(PlayerRating, (ann, TOY)).matches == 1
+        repaired = db.session.get(PlayerRating, (ann, TOY))
+        assert repaired is not None and repaired.matches == 1
         assert db.session.scalars(select(PlayerStatistic.value).where(
             PlayerStatistic.game == TOY, PlayerStatistic.name == SWAPS,
             PlayerStatistic.period == ALL_TIME)).one() == result.hands

@@ -46,10 +46,10 @@ def _card_row(cards: Sequence[Any]) -> Markup:
 
 TOY = Game(
     key=table.KEY,
-    name="High card",  # type: ignore[arg-type]  # a test's game: no translated name
+    name="High card",  # a test's game: no translated name
     at_root=False,
     table="toy.table",
-    start_title="Play high card",  # type: ignore[arg-type]
+    start_title="Play high card",
     start_form=table.NewToyForm,
     start_template="toy/_start_form.html",
     deal=_deal,
@@ -64,12 +64,12 @@ TOY = Game(
     redeal=_redeal,
     verify_query=lambda match: {"deals": match.deals},
     card_row=_card_row,
-    pages=ReadingPages(titles={}, rules_elsewhere="High card rules",  # type: ignore[arg-type]
+    pages=ReadingPages(titles={}, rules_elsewhere="High card rules",
                        inputs=lambda: ({}, {}), fingerprint=tuple,
                        play=("toy.table", {})),
     boards=(
-        Board(table.KEY, "High card",  # type: ignore[arg-type]
-              shown=(Shown("swaps", "Swaps",  # type: ignore[arg-type]
+        Board(table.KEY, "High card",
+              shown=(Shown("swaps", "Swaps",
                            lambda numbers: str(numbers.get(table.SWAPS, 0))),),
               anchors=ANCHORS),
     ),
