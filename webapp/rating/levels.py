@@ -55,8 +55,7 @@ def _anchors(board: str) -> Mapping[str, Mapping[str, float]]:
     if measured is not None:
         found: Mapping[str, Mapping[str, float]] = measured["levels"]
         return found
-    game = games.of_board(board)
-    entry = next((b for b in game.boards if b.key == board), None) if game else None
+    entry = next((found for found in games.boards() if found.key == board), None)
     if entry is None or entry.anchors is None:
         raise KeyError(board)
     return entry.anchors
