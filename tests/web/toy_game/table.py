@@ -3,14 +3,12 @@ each POST answered with a redirect) and its ``match_results`` row."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 from wtforms import RadioField
 from wtforms.validators import InputRequired
 
-from webapp import matches
+from webapp import games, matches
 from webapp.forms import read_version
 from webapp.labels import DEFAULT_DIFFICULTY, offered_levels
 from webapp.models import PERSON, MatchResult, Outcome, utcnow
@@ -56,9 +54,8 @@ def statistics(record: MatchRecord, match: engine.Match) -> MatchResult:
 bp = Blueprint("toy", __name__, url_prefix="/toy", template_folder="templates")
 
 
-def _game() -> Any:
-    from webapp import games  # the entry is registered by the test, after import
-
+def _game() -> games.Game:
+    """The toy's entry, looked up when asked: a test registers it after this module loads."""
     return games.named(KEY)
 
 
