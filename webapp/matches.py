@@ -47,7 +47,8 @@ _T = TypeVar("_T")
 
 SESSION_MATCH_KEY = "match_id"
 # Tries of a start or an adoption that lost a race with another request of the same account
-# (its running match changed under it, or the unique index saw a second running match).
+# (its running match changed under it, or the unique index saw a second running match: both
+# `StaleMatchError`, `webapp.store`).
 RACE_RETRIES = 8
 MAX_COMPUTER_STEPS = 20_000
 """A bound on the computers' actions between two of the person's: bots always finish a
@@ -120,13 +121,14 @@ def store_new_match(
 
 def _retry_races(step: Callable[[], _T]) -> _T:
     """Run ``step`` and commit; when a concurrent request of the same account won a race
-    (a stale match, the one-running-match index), roll back and run it again."""
+    (a stale match, the one-running-match index: `StaleMatchError`), roll back and run it
+    again. The last try's `StaleMatchError` is answered as a stale form (`table_views`)."""
     for _attempt in range(RACE_RETRIES - 1):
         try:
             result = step()
             db.session.commit()
             return result
-        except (StaleMatchError, IntegrityError):
+        except StaleMatchError:
             db.session.rollback()
     result = step()
     db.session.commit()

@@ -12,11 +12,14 @@ about as much again as the query itself; ``benchmarks/page_cost.py`` times both.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from webapp.extensions import db
 from webapp.models import GIN, Match, MatchStatus, new_match_id, utcnow
@@ -89,6 +92,36 @@ class StaleMatchError(Exception):
         self.expected_version = expected_version
 
 
+ONE_RUNNING_MATCH = "uq_matches_owner_user_id_running"
+"""The partial unique index that keeps an account to one running match (`webapp.models`)."""
+# SQLite names the columns of a violated unique index, not the index: only this one is on
+# ``matches.owner_user_id`` alone.
+_ONE_RUNNING_MATCH_ON_SQLITE = "UNIQUE constraint failed: matches.owner_user_id"
+
+
+def _second_running_match(refused: IntegrityError) -> bool:
+    """Whether ``refused`` is `ONE_RUNNING_MATCH` seeing a second running match of an account
+    (PostgreSQL names the index; SQLite its column), and not another constraint."""
+    diagnostics = getattr(refused.orig, "diag", None)
+    if diagnostics is not None:
+        return bool(diagnostics.constraint_name == ONE_RUNNING_MATCH)
+    return str(refused.orig) == _ONE_RUNNING_MATCH_ON_SQLITE
+
+
+@contextmanager
+def _lost_to_a_running_match(match_id: str, expected_version: int) -> Iterator[None]:
+    """Turn `ONE_RUNNING_MATCH` refusing a write into `StaleMatchError`, as a lost race: a
+    concurrent request of the same account made a match running after this one read that
+    account's running match (the transaction is rolled back). Other integrity errors pass."""
+    try:
+        yield
+    except IntegrityError as refused:
+        if not _second_running_match(refused):
+            raise
+        db.session.rollback()
+        raise StaleMatchError(match_id, expected_version) from refused
+
+
 def create_match(
     *,
     game: str = GIN,
@@ -104,9 +137,10 @@ def create_match(
 
     ``ranked`` defaults to whether the match is dealt to an account (``owner_user_id``); a
     guest's match is never ranked, nor a practice (``practice_of``: the match and the hand
-    whose deal it deals again). An owner's second active match violates
-    ``uq_matches_owner_user_id_running`` (`sqlalchemy.exc.IntegrityError`): end the running
-    one in the same transaction first."""
+    whose deal it deals again). An owner's second active match violates `ONE_RUNNING_MATCH`:
+    end the running one in the same transaction first. When another request made one running
+    meanwhile, the insert is rolled back and `StaleMatchError` raised (for the new match's
+    id, at version 0)."""
     now = utcnow()
     record = MatchRecord(
         id=new_match_id(),
@@ -126,7 +160,8 @@ def create_match(
         practice_of=practice_of[0] if practice_of else None,
         practice_hand=practice_of[1] if practice_of else None,
     )
-    db.session.connection().execute(insert(_MATCHES).values(**_values(record)))
+    with _lost_to_a_running_match(record.id, 0):
+        db.session.connection().execute(insert(_MATCHES).values(**_values(record)))
     if commit:
         db.session.commit()
     return record
@@ -193,7 +228,9 @@ def save_match(match: MatchRecord, expected_version: int, *, commit: bool = True
     """Write ``match`` if the stored row is still at ``expected_version``; return the new version.
 
     Runs ``UPDATE matches SET ..., version = expected + 1 WHERE id = ? AND version = expected``.
-    When no row matches, the transaction is rolled back and `StaleMatchError` is raised.
+    When no row matches, the transaction is rolled back and `StaleMatchError` is raised; so
+    too when the save gives an account (``owner_user_id``) a second running match
+    (`ONE_RUNNING_MATCH`: another request made one running after this one read them).
     With ``commit=False`` the caller commits, so other writes (ranking points) can join the
     same transaction. Once the UPDATE has matched, ``match`` is brought up to date (version,
     status, times).
@@ -206,9 +243,10 @@ def save_match(match: MatchRecord, expected_version: int, *, commit: bool = True
     values["updated_at"] = utcnow()
 
     match_id = match.id
-    result = db.session.connection().execute(
-        _SAVE, {**values, "match_id": match_id, "expected": expected_version}
-    )
+    with _lost_to_a_running_match(match_id, expected_version):
+        result = db.session.connection().execute(
+            _SAVE, {**values, "match_id": match_id, "expected": expected_version}
+        )
     if result.rowcount != 1:
         db.session.rollback()
         raise StaleMatchError(match_id, expected_version)

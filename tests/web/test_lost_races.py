@@ -14,18 +14,19 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 
-from tests.web.account_helpers import logout, register, seat_winning_match, token
+from tests.web.account_helpers import logout, register, seat_winning_match, token, user_id
 from tests.web.play_helpers import form_fields, get, post_at_once, post_move, stored, stored_rows
 from tests.web.play_helpers import person_choice as gin_choice
 from tests.web.review_helpers import seat_game, simulated
 from tests.web.romme_helpers import person_choice as romme_choice
 from tests.web.romme_helpers import post_romme, romme_page, seat_romme
-from webapp import matches
+from webapp import matches, store
 from webapp.extensions import db
 from webapp.matches import SESSION_MATCH_KEY
-from webapp.models import Match
-from webapp.store import MatchRecord, save_match
+from webapp.models import Match, MatchStatus
+from webapp.store import MatchRecord, create_match, save_match
 
 pytestmark = pytest.mark.db
 
@@ -48,6 +49,32 @@ def always_overtaken(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
     monkeypatch.setattr(matches, "save_match", overtaken)
     yield tried
+
+
+@pytest.fixture
+def another_running_match(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Between a start's (or a login's adoption's) read of the account's running match and its
+    save, another request of the account makes a match running, on every retry: the
+    one-running-match index refuses the new match (or the adopted one). The accounts raced."""
+    raced: list[int] = []
+
+    def race(owner: int) -> None:
+        raced.append(owner)
+        create_match(ruleset="standard", difficulty="easy", snapshot={}, owner_user_id=owner,
+                     commit=False)
+
+    def create_after_a_race(**row: Any) -> MatchRecord:
+        race(row["owner_user_id"])
+        return create_match(**row)
+
+    def save_after_a_race(record: MatchRecord, version: int, **options: Any) -> int:
+        if record.owner_user_id is not None and record.status == MatchStatus.ACTIVE:
+            race(record.owner_user_id)
+        return save_match(record, version, **options)
+
+    monkeypatch.setattr(matches, "create_match", create_after_a_race)
+    monkeypatch.setattr(matches, "save_match", save_after_a_race)
+    yield raced
 
 
 def session_match(client: FlaskClient) -> str | None:
@@ -104,6 +131,49 @@ def test_a_login_whose_adoption_loses_every_race_shows_the_table(
     assert NOTICE in client.get("/").get_data(as_text=True)
     assert stored(app, guest)[2].owner_user_id is None
     assert client.get("/me").status_code == 200
+
+
+def test_a_new_match_that_loses_every_race_to_the_one_running_match_index_shows_the_table(
+    app: Flask, client: FlaskClient, another_running_match: list[int]
+) -> None:
+    client.get("/?lang=en")
+    register(client, "alice")
+    running = seat_winning_match(app, client, owner="alice")
+    data = {"csrf_token": token(client, "/"), "ruleset": "standard", "difficulty": "easy",
+            "confirm": "1"}
+    before = stored_rows(app)
+    answered_as_stale(client, client.post("/new", data=data), "/play")
+    assert another_running_match == [user_id(app, "alice")] * matches.RACE_RETRIES
+    assert stored_rows(app) == before and session_match(client) == running
+
+
+def test_a_login_whose_adoption_loses_every_race_to_the_index_shows_the_table(
+    app: Flask, client: FlaskClient, another_running_match: list[int]
+) -> None:
+    client.get("/?lang=en")
+    register(client, "alice")
+    logout(client)
+    guest = seat_winning_match(app, client)
+    data = {"csrf_token": token(client, "/login"), "username": "alice",
+            "password": "correct horse"}
+    before = stored_rows(app)
+    response = client.post("/login", data=data)
+    assert another_running_match == [user_id(app, "alice")] * matches.RACE_RETRIES
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert NOTICE in client.get("/").get_data(as_text=True)
+    assert stored_rows(app)["matches"] == before["matches"]
+    assert stored(app, guest)[2].owner_user_id is None
+
+
+def test_another_integrity_error_of_a_new_match_is_no_lost_race(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the one-running-match index is a lost race: a clash of match ids is an error."""
+    with app.app_context():
+        taken = create_match(ruleset="standard", difficulty="easy", snapshot={}).id
+        monkeypatch.setattr(store, "new_match_id", lambda: taken)
+        with pytest.raises(IntegrityError):
+            create_match(ruleset="standard", difficulty="easy", snapshot={})
 
 
 @pytest.mark.parametrize("game", ["gin", "romme"])
