@@ -39,7 +39,6 @@ from webapp.config import (
     settings_from_env,
 )
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
-from webapp.fairness import fair_deal
 from webapp.gin.cards import card_face, card_html, card_name, card_row
 from webapp.gin.views import bp as gin_bp
 from webapp.i18n import lazy_gettext as _l
@@ -142,7 +141,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         card_html=card_html,
         card_row=card_row,
         card_back=card_back,
-        fair_deal=fair_deal,
         table_of=games.table_of,
         levels_of=games.levels_of,
         **ROMME_CARDS,

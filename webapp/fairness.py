@@ -13,7 +13,9 @@ the practice is over (and that match too), so ``/verify`` re-deals it as well.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from engine_common.contract import Match
 from engine_common.fairness import commitment
 from webapp import games
 from webapp.models import MatchStatus
@@ -46,11 +48,11 @@ class FairDeal:
     """A practice's first hand, which this match's seed does not give."""
 
 
-def fair_deal(record: MatchRecord) -> FairDeal:
-    """The fairness panel of any table (every engine's ``Match`` keeps ``seed``,
-    ``player_seed`` and ``deals``: `engine_common.contract`)."""
+def fair_deal(record: MatchRecord, match: Match[Any, Any]) -> FairDeal:
+    """The fairness panel of any table, from the engine's ``match`` the table page already
+    read from ``record`` (every engine's ``Match`` keeps ``seed``, ``player_seed`` and
+    ``deals``: `engine_common.contract`)."""
     game = games.of(record)
-    match = game.read(record.snapshot)
     over = record.status == MatchStatus.FINISHED
     return FairDeal(
         commitment=commitment(match.seed),

@@ -10,6 +10,9 @@ import random
 import re
 import subprocess
 import sys
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -18,13 +21,46 @@ from flask.testing import FlaskClient
 import gin_engine as engine
 from engine_common.fairness import deal_seed
 from tests.web.account_helpers import token
-from tests.web.play_helpers import form_fields, get, person_choice, post_move, stored
+from tests.web.play_helpers import form_fields, get, person_choice, post_move, seat_match, stored
+from tests.web.romme_helpers import seat_romme
+from webapp import games
 from webapp.matches import SESSION_MATCH_KEY
+from webapp.models import GIN, ROMME
 
 PLAYER_SEED = "lucky 7"
 COMMITMENT = re.compile(r'data-commitment>([0-9a-f]{64})<')
 REVEALED = re.compile(r'<code data-seed>([^<]+)</code>')
 HAND = re.compile(r'data-hand="(\d+)"')
+
+
+@pytest.fixture
+def decoded() -> Iterator[Counter[str]]:
+    """How many snapshots each game's entry decodes (its ``read``) while the test runs."""
+    counts: Counter[str] = Counter()
+    kept = [(game, game.read) for game in games.GAMES]
+    for game, read in kept:
+        def counted(snapshot: dict[str, Any], key: str = game.key, read: Any = read) -> Any:
+            counts[key] += 1
+            return read(snapshot)
+
+        object.__setattr__(game, "read", counted)  # the entries are frozen dataclasses
+    yield counts
+    for game, read in kept:
+        object.__setattr__(game, "read", read)
+
+
+@pytest.mark.parametrize(("game", "table"), [(GIN, "/play"), (ROMME, "/romme")])
+def test_a_table_page_decodes_its_match_once_for_the_table_and_the_panel(
+    app: Flask, client: FlaskClient, decoded: Counter[str], game: str, table: str
+) -> None:
+    if game == GIN:
+        seat_match(app, client)
+    else:
+        seat_romme(app, client, players=2)
+    decoded.clear()
+    page = client.get(table)
+    assert page.status_code == 200 and COMMITMENT.search(page.get_data(as_text=True))
+    assert decoded == {game: 1}
 
 
 def cookie_texts(app: Flask, client: FlaskClient) -> list[str]:

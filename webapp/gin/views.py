@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 import gin_engine as engine
 from webapp import games, matches
+from webapp.fairness import fair_deal
 from webapp.gin import labels
 from webapp.gin.forms import read_confirm, read_move
 from webapp.gin.hints import hint_text
@@ -55,15 +56,17 @@ def _to_table() -> Response:
 
 
 def _render(record: MatchRecord) -> tuple[str, int]:
+    match = matches.read(record)  # once: the table and the fairness panel share it
     table = build_table(
         record,
-        matches.read(record),
+        match,
         confirm=read_confirm(request.args.get("confirm")),
         want_hint=request.args.get("hint") == "1",
     )
     page = render_template(
         "gin/table.html",
         t=table,
+        fair=fair_deal(record, match),
         PERSON=PERSON,
         COMPUTER=COMPUTER,
         awarded=ranking.points_awarded(record.id) if record.status == "finished" else None,

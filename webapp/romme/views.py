@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response
 
 import romme_engine as romme
 from webapp import games, matches
+from webapp.fairness import fair_deal
 from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON, ROMME
@@ -73,13 +74,15 @@ def _choices() -> tuple[tuple[romme.Card, ...], tuple[romme.Card, int] | None]:
 
 def _render(record: MatchRecord) -> tuple[str, int]:
     meld, lay_off = _choices()
-    table = build_table(record, matches.read(record), _sort(), meld, lay_off)
+    match = matches.read(record)  # once: the table and the fairness panel share it
+    table = build_table(record, match, _sort(), meld, lay_off)
     awarded = ranking.points_awarded(record.id) if record.status == "finished" else None
     # The Hint is a GET (?hint=1): it reads the person's view and changes nothing.
     offered = person_hint(table.view)
     wanted = offered if request.args.get("hint") == "1" else None
     return render_template(
         "romme/table.html", t=table, PERSON=PERSON, awarded=awarded,
+        fair=fair_deal(record, match),
         hint_offered=offered is not None, hint=wanted,
         marks=hint_marks(wanted),
     ), 200
