@@ -8,6 +8,7 @@ import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html import unescape
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -180,3 +181,13 @@ def post_at_once(base_url: str, path: str, body: str, session_cookie: str, count
     for thread in threads:
         thread.join(timeout=120)
     return statuses
+
+
+HINT_LINE = re.compile(r'<p[^>]*role="status"[^>]*>(<strong>.*?)</p>', re.S)
+
+
+def hint_line(html: str) -> str:
+    """Either table's hint as it reads: its label and sentences, tags left out, spaces kept."""
+    found = HINT_LINE.search(html)
+    assert found is not None, "no hint on the page"
+    return unescape(re.sub(r"<[^>]+>", "", found.group(1)))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import gin_engine as engine
 from gin_engine.ai import hint
 from gin_engine.deck import stacked_deck
-from tests.web.play_helpers import get, post_move, seat_match, stored
+from tests.web.play_helpers import get, hint_line, post_move, seat_match, stored
 from webapp.models import PERSON as PERSON_SEAT
 
 PERSON = "AS 2S 3S 4S 5S 6S 8C 8D 8S AD"  # deadwood 1 (AD)
@@ -60,6 +62,21 @@ def test_the_card_the_hint_throws_is_marked_in_the_hand(app, client):
     html = client.get("/play?hint=1").get_data(as_text=True)
     assert MARKED.findall(html) == [str(advised.card)]
     assert html.count('class="tag hint-tag"') == 1
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh-Hans", "提示：打出 K♠：散牌分降得最多（65 → 55）。电脑用得上 K♠ 的机会约 20%。"),
+    ("en", "Hint: Discard K♠: it sheds the most deadwood (65 → 55). The computer can use K♠ "
+           "about 20% of the time."),
+])
+def test_the_hint_reads_label_colon_sentence_spaced_as_the_language_writes(
+    app, client, lang: str, said: str
+) -> None:
+    """No space after the full-width "：" in Chinese; one after ":" in English."""
+    seat_match(app, client, deck=stacked_deck(HIGH, COMPUTER, "5C", "KC"))
+    client.get(f"/?lang={lang}")
+    post_move(client, get(client), "take-upcard")
+    assert hint_line(client.get("/play?hint=1").get_data(as_text=True)) == said
 
 
 def test_a_knock_hint_marks_no_card(app, client):

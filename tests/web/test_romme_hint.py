@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 import romme_engine as romme
 from romme_engine.ai import hint
-from tests.web.play_helpers import stored
+from tests.web.play_helpers import hint_line, stored
 from tests.web.romme_helpers import (
     form_data,
     person_choice,
@@ -122,6 +122,19 @@ def test_the_hint_is_in_words_and_translated(app: Flask, client: FlaskClient):
     assert "Lay out " in html
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh-Hans", "提示：摆出 J♣ Q♣ K♣ A♣（41 分）。你最好的摆法已经够开牌分数。"),
+    ("en", "Hint: Lay out J♣ Q♣ K♣ A♣ (41 points). Your best lay-down reaches the opening."),
+])
+def test_the_hint_reads_label_colon_sentence_spaced_as_the_language_writes(
+    app: Flask, client: FlaskClient, lang: str, said: str
+) -> None:
+    """No space after the full-width "：" in Chinese; one after ":" in English."""
+    seat_with_a_run(app, client)
+    client.get(f"/?lang={lang}")
+    assert hint_line(client.get("/romme?hint=1").get_data(as_text=True)) == said
+
+
 def test_the_cards_of_the_hinted_meld_are_marked_in_the_hand(app: Flask, client: FlaskClient):
     meld = seat_with_a_run(app, client)
     assert "hinted" not in client.get("/romme").get_data(as_text=True)
@@ -224,7 +237,7 @@ def test_the_hint_proposes_the_joker_swap_the_expert_would_make(
 
 
 SAID = re.compile(r'data-hint="[\w-]+"[^>]*>\s*(?:<p role="status">)?<strong>[^<]*</strong>'
-                  r' (.*?)</p>', re.S)
+                  r'(.*?)</p>', re.S)
 HINT = re.compile(r'<div class="hint" data-hint="[\w-]+">(.*?)\n</div>', re.S)
 FIELD = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
 
