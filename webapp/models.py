@@ -89,6 +89,10 @@ def _dealt_to_an_account(context: DefaultExecutionContext) -> bool:
     return row.get("owner_user_id") is not None
 
 
+ONE_RUNNING_MATCH = "uq_matches_owner_user_id_running"
+"""The partial unique index that keeps an account to one running match (`Match`)."""
+
+
 class Match(db.Model):  # type: ignore[name-defined,misc]
     """One match against the computer; ``snapshot`` is its game engine's ``Match.to_dict()``."""
 
@@ -99,7 +103,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
         # One running match per account: a second active row for an owner cannot exist, so
         # no race of two "new match" requests can leave an uncounted match behind.
         Index(
-            "uq_matches_owner_user_id_running",
+            ONE_RUNNING_MATCH,
             "owner_user_id",
             unique=True,
             sqlite_where=text("status = 'active'"),

@@ -22,7 +22,7 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from webapp.extensions import db
-from webapp.models import GIN, Match, MatchStatus, new_match_id, utcnow
+from webapp.models import GIN, ONE_RUNNING_MATCH, Match, MatchStatus, new_match_id, utcnow
 from webapp.privacy import mark_private
 
 _MATCHES = Match.__table__
@@ -92,8 +92,6 @@ class StaleMatchError(Exception):
         self.expected_version = expected_version
 
 
-ONE_RUNNING_MATCH = "uq_matches_owner_user_id_running"
-"""The partial unique index that keeps an account to one running match (`webapp.models`)."""
 # SQLite names the columns of a violated unique index, not the index: only this one is on
 # ``matches.owner_user_id`` alone.
 _ONE_RUNNING_MATCH_ON_SQLITE = "UNIQUE constraint failed: matches.owner_user_id"
