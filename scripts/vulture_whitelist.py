@@ -30,8 +30,10 @@ _.is_disconnect
 _.validate_username
 _.validate_password
 _.validate_player_seed
-# Werkzeug: a URL converter's pattern (webapp.form_rules.AsciiIntegerConverter).
+# Werkzeug: a URL converter's pattern (webapp.form_rules.AsciiIntegerConverter) and its reading
+# of a matched part (webapp.pages.views.GameConverter).
 _.regex
+_.to_python
 # Flask's session interface hooks, and a request-log timestamp kept on ``g``.
 _.open_session
 _.should_set_cookie

@@ -43,6 +43,7 @@ from webapp.gin.cards import card_face, card_html, card_name, card_row
 from webapp.gin.views import bp as gin_bp
 from webapp.i18n import lazy_gettext as _l
 from webapp.main.views import bp as main_bp
+from webapp.pages.views import GameConverter
 from webapp.pages.views import bp as pages_bp
 from webapp.privacy import no_store_when_private
 from webapp.review.views import bp as review_bp
@@ -122,6 +123,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(StaleMatchError, table_views.stale_form)
     _init_accounts(app)
 
+    # Before the blueprints: the reading pages' rule reads its game from the registry.
+    app.url_map.converters["game"] = GameConverter
     app.register_blueprint(main_bp)
     app.register_blueprint(gin_bp)
     app.register_blueprint(romme_bp)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from flask_babel import LazyString
@@ -129,8 +130,12 @@ class Board:
 class ReadingPages:
     """A game's rules, FAQ and strategy pages (``webapp.pages``)."""
 
+    folder: Path
+    """Where the pages' markdown is: ``<folder>/<locale>/<page>.md`` for the game at root,
+    ``<folder>/<locale>/<key>/<page>.md`` for another (the site's `CONTENT` for both games)."""
     titles: Mapping[str, LazyString]
-    """Each page's title on the game's own pages."""
+    """The pages the game has (its rules, and the FAQ and strategy if it has them), each by
+    its title on the game's own pages, in the order they are linked."""
     rules_elsewhere: LazyString
     """The link to this game's rules from another game's pages."""
     inputs: Callable[[], Inputs]
@@ -220,6 +225,8 @@ def _romme_verify_query(match: romme_engine.Match) -> dict[str, object]:
     return {"deals": match.deals, "players": match.players}
 
 
+CONTENT = Path(__file__).resolve().parent / "content"
+"""The reading pages' markdown of the site's games (`ReadingPages.folder`)."""
 _PAGE_TITLES = {"rules": _l("Rules"), "faq": _l("FAQ"), "strategy": _l("Strategy")}
 
 GAMES: tuple[Game, ...] = (
@@ -254,6 +261,7 @@ GAMES: tuple[Game, ...] = (
             practice=gin_review.practice,
         ),
         pages=ReadingPages(
+            folder=CONTENT,
             titles=_PAGE_TITLES,
             rules_elsewhere=_lp("reading page", "Gin Rummy rules"),
             inputs=gin_figures.inputs,
@@ -296,6 +304,7 @@ GAMES: tuple[Game, ...] = (
             "here."
         ),
         pages=ReadingPages(
+            folder=CONTENT,
             titles={
                 "rules": _lp("reading page", "Rommé rules"),
                 "faq": _lp("reading page", "Rommé FAQ"),

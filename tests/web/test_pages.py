@@ -71,6 +71,28 @@ def test_every_page_links_to_the_others(client: FlaskClient) -> None:
         assert 'href="/strategy"' in html  # the site navigation
 
 
+_MENU_ITEM = re.compile(r'<li><a href="([^"]+)"(?: aria-current="page")?>([^<]+)</a></li>')
+MENU = {
+    "zh_Hans": ["对局", "规则", "常见问题", "策略", "德式拉米规则", "排行榜"],
+    "zh_Hant": ["對局", "規則", "常見問題", "策略", "德式拉米規則", "排行榜"],
+    "en": ["Play", "Rules", "FAQ", "Strategy", "Rommé rules", "Leaderboard"],
+}
+
+
+def menu(html: str) -> list[tuple[str, str]]:
+    """The header menu's links: (address, text)."""
+    return _MENU_ITEM.findall(html.split('<nav class="site-nav"', 1)[1].split("</nav>", 1)[0])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_menu_links_the_tables_and_the_reading_pages(client: FlaskClient, lang: str) -> None:
+    # The games' links come from the registry (`webapp.pages.views.menu_games`): Gin Rummy's
+    # table and pages at root, then Rommé's rules.
+    paths = ["/play", "/rules", "/faq", "/strategy", "/romme/rules", "/leaderboard"]
+    assert menu(get(client, "faq", lang)) == list(zip(paths, MENU[lang], strict=True))
+    assert 'aria-current="page">' + MENU[lang][2] in get(client, "faq", lang)
+
+
 def test_preset_table_prints_every_ruleset_value(client: FlaskClient) -> None:
     html = get(client, "rules", "en")
     for name, rule in rulesets.PRESETS.items():

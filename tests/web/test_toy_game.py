@@ -1,7 +1,8 @@
 """A third game defined in the tests (`tests.web.toy_game`, "high card"), registered in a
 test and, with no other change to the site, dealt from the start page, played to its end
 through the forms, recorded, shown on its board, counted in the totals and the rating, and
-repaired by both recount commands: the games registry is the whole interface a game needs
+repaired by both recount commands, with its rules page and a link to it in the menu: the
+games registry is the whole interface a game needs
 (issue 47, the OpenSpiel way of proving an interface)."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from sqlalchemy import select, update
 from tests.web.account_helpers import register, token, user_id
 from tests.web.board_helpers import cell, listed
 from tests.web.test_games import levels_missing
+from tests.web.test_pages import MENU, menu
 from tests.web.toy_game.entry import registered
 from tests.web.toy_game.table import SWAPS
 from webapp import games
@@ -150,3 +152,35 @@ def test_a_game_registered_in_a_test_is_a_game_of_the_whole_site(
         assert db.session.scalars(select(PlayerStatistic.value).where(
             PlayerStatistic.game == TOY, PlayerStatistic.name == SWAPS,
             PlayerStatistic.period == ALL_TIME)).one() == result.hands
+
+
+def _page(client: FlaskClient, path: str, lang: str = "en") -> str:
+    client.get(f"{path}?lang={lang}")
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return response.get_data(as_text=True)
+
+
+def test_a_registered_games_rules_page_opens_and_the_menu_links_it(
+    client: FlaskClient, toy: games.Game
+) -> None:
+    # Its rules, read from the folder its entry names and filled with its entry's values.
+    rules = _page(client, "/toy/rules")
+    assert '<h1 class="page-title">High card rules</h1>' in rules
+    assert "the first to win 2 hands wins the match" in rules
+    more = rules.split('class="doc-links"', 1)[1]
+    for link in ('href="/rules">Gin Rummy rules<', 'href="/romme/rules">Rommé rules<',
+                 'href="/toy">Play<'):
+        assert link in more
+    assert "比大小规则" in _page(client, "/toy/rules", "zh_Hans")
+    # Only the pages it has: no FAQ, no strategy.
+    assert client.get("/toy/faq").status_code == 404
+    assert client.get("/toy/strategy").status_code == 404
+    # The menu links its rules after the other games', on every page.
+    for lang in ("en", "zh_Hans"):
+        links = menu(_page(client, "/leaderboard", lang))
+        assert [text for _, text in links] == [*MENU[lang][:-1], "High card rules",
+                                               MENU[lang][-1]]
+        assert links[-2] == ("/toy/rules", "High card rules")
+    # The other games' pages link to its rules.
+    assert 'href="/toy/rules">High card rules<' in _page(client, "/romme/faq")

@@ -1,7 +1,8 @@
 """Render a page: read the markdown, fill in the numbers, convert, insert the engine's figures.
 
-Each game has its reading pages (`webapp.games`: ``pages``): the game at root's at
-``content/<locale>/<page>.md`` (Gin Rummy's), another's at ``content/<locale>/<game>/<page>.md``
+Each game has its reading pages (`webapp.games`: ``pages``), in the folder its entry names
+(`ReadingPages.folder`, ``webapp/content`` for the site's games): the game at root's at
+``<folder>/<locale>/<page>.md`` (Gin Rummy's), another's at ``<folder>/<locale>/<game>/<page>.md``
 (Rommé's at ``content/<locale>/romme/``). Each (game, page, language, rule values) is rendered
 once and cached; changing a preset changes the key, so the page follows the ruleset without a
 restart.
@@ -22,12 +23,12 @@ from webapp.pages.markdown import Rendered, render
 from webapp.pages.placeholders import ContentError, fill
 
 PAGES = ("rules", "faq", "strategy")
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+"""The pages a game may have (`ReadingPages.titles`)."""
 _BLOCK = re.compile(r"<p>\[\[([a-z]+:[a-z-]+)\]\]</p>")
 
 
 def source_path(page: str, locale: str, game: games.Game = games.DEFAULT) -> Path:
-    folder = CONTENT_DIR / locale
+    folder = game.pages.folder / locale
     return (folder if game.at_root else folder / game.key) / f"{page}.md"
 
 

@@ -1,10 +1,15 @@
 """The reading pages: ``/rules``, ``/faq``, ``/strategy`` for the game at root (Gin Rummy) and
-the same three under ``/<game>/`` for every other game with pages (``/romme/rules``), all drawn
-by the same template. Their routes are made from the registry (`webapp.games`)."""
+the same under ``/<game>/`` for every other game (``/romme/rules``), all drawn by the same
+template, and the header menu's links to them.
+
+The game is looked up in the registry (`webapp.games`) when a page is asked for, never routed
+per game at import: a game added to ``GAMES`` later (tests/web/toy_game/) has its pages too.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, abort, render_template, url_for
+from werkzeug.routing import BaseConverter, ValidationError
 
 from webapp import games
 from webapp.i18n import gettext as _
@@ -14,16 +19,32 @@ from webapp.pages.content import PAGES, render_page
 bp = Blueprint("pages", __name__)
 
 
-def endpoint(game: games.Game, page: str) -> str:
-    """``pages.rules`` for the game at root, ``pages.romme_rules`` for Rommé."""
-    return f"pages.{page}" if game.at_root else f"pages.{game.key}_{page}"
+class GameConverter(BaseConverter):
+    """``<game:game>``: the key of a registered game not at root, as its `games.Game`; any
+    other value matches no page, which answers 404 (``/gin/rules``, ``/chess/rules``)."""
+
+    def to_python(self, value: str) -> games.Game:
+        game = next((g for g in games.GAMES if g.key == value and not g.at_root), None)
+        if game is None:
+            raise ValidationError
+        return game
 
 
-def _show(page: str, game: games.Game) -> str:
+def page_url(game: games.Game, page: str) -> str:
+    """``/rules`` for the game at root, ``/romme/rules`` for Rommé."""
+    if game.at_root:
+        return url_for(f"pages.{page}")
+    return url_for("pages.game_page", game=game.key, page=page)
+
+
+def _show(game: games.Game, page: str) -> str:
+    if page not in game.pages.titles:
+        abort(404)
     rendered = render_page(page, select_locale(), game)
-    links = [(url_for(endpoint(game, p)), str(game.pages.titles[p])) for p in PAGES if p != page]
+    links = [(page_url(game, p), str(title)) for p, title in game.pages.titles.items()
+             if p != page]
     links += [
-        (url_for(endpoint(other, "rules")), str(other.pages.rules_elsewhere))
+        (page_url(other, "rules"), str(other.pages.rules_elsewhere))
         for other in games.GAMES
         if other is not game
     ]
@@ -32,14 +53,29 @@ def _show(page: str, game: games.Game) -> str:
     return render_template("pages/page.html", page=page, game=game.key, doc=rendered, links=links)
 
 
-def _route(game: games.Game, page: str) -> None:
+def _at_root(page: str) -> None:
     def show() -> str:
-        return _show(page, game)
+        return _show(games.DEFAULT, page)
 
-    prefix = "" if game.at_root else f"/{game.key}"
-    bp.add_url_rule(f"{prefix}/{page}", endpoint(game, page).removeprefix("pages."), show)
+    bp.add_url_rule(f"/{page}", page, show)
 
 
-for _game in games.GAMES:
-    for _page in PAGES:
-        _route(_game, _page)
+for _page in PAGES:
+    _at_root(_page)
+
+
+@bp.get(f"/<game:game>/<any({', '.join(PAGES)}):page>")
+def game_page(game: games.Game, page: str) -> str:
+    return _show(game, page)
+
+
+@bp.app_template_global("menu_games")
+def menu_games() -> list[tuple[str, str]]:
+    """The header menu's links to the games: the table and the pages of the game at root
+    ("Play", "Rules", "FAQ", "Strategy"), then each other game's rules ("Rommé rules")."""
+    root = games.DEFAULT
+    links = [(url_for(root.table), _("Play"))]
+    links += [(page_url(root, page), str(title)) for page, title in root.pages.titles.items()]
+    links += [(page_url(game, "rules"), str(game.pages.rules_elsewhere))
+              for game in games.GAMES if not game.at_root]
+    return links

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,6 +45,10 @@ def _card_row(cards: Sequence[Any]) -> Markup:
     return Markup(" ").join(str(card) for card in cards)
 
 
+def _page_inputs() -> tuple[dict[str, object], dict[str, Any]]:
+    return {"toy.target": engine.PRESETS[engine.DEFAULT_PRESET].target}, {}
+
+
 TOY = Game(
     key=table.KEY,
     name="High card",  # a test's game: no translated name
@@ -64,8 +69,10 @@ TOY = Game(
     redeal=_redeal,
     verify_query=lambda match: {"deals": match.deals},
     card_row=_card_row,
-    pages=ReadingPages(titles={}, rules_elsewhere="High card rules",
-                       inputs=lambda: ({}, {}), fingerprint=tuple,
+    # Its rules only (content/<locale>/toy/rules.md): no FAQ, no strategy.
+    pages=ReadingPages(folder=Path(__file__).resolve().parent / "content",
+                       titles={"rules": "High card rules"}, rules_elsewhere="High card rules",
+                       inputs=_page_inputs, fingerprint=tuple,
                        play=("toy.table", {})),
     boards=(
         Board(table.KEY, "High card",
