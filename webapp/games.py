@@ -137,7 +137,8 @@ class ReadingPages:
     """The pages the game has (its rules, and the FAQ and strategy if it has them), each by
     its title on the game's own pages, in the order they are linked."""
     rules_elsewhere: LazyString
-    """The link to this game's rules from another game's pages."""
+    """The link to this game's rules from another game's pages and, for a game not at root,
+    from the header's menu (`webapp.pages.views.menu_games`)."""
     inputs: Callable[[], Inputs]
     """The values and ``[[blocks]]`` the page sources are filled with."""
     fingerprint: Callable[[], tuple[object, ...]]
