@@ -27,11 +27,12 @@ from tests.web.account_helpers import logout, register, token, user_id
 from tests.web.play_helpers import get, post_move, seat_match, stored, stored_rows
 from tests.web.review_helpers import seat_game, simulated
 from tests.web.romme_helpers import seat_romme, stack_deck
-from webapp import create_app
+from webapp import create_app, games
 from webapp.extensions import db
 from webapp.form_rules import LISTS, OWN_TEXT
 from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import User
+from webapp.pages.views import page_url
 
 REFUSED = {
     "zh_Hans": "表单内容有误，请刷新页面后重试。",
@@ -298,12 +299,15 @@ ADDRESS_REFUSED = {
 
 
 def get_paths() -> list[str]:
-    """Every GET route of the URL map without a part of its own in the path."""
+    """Every GET route of the URL map without a part of its own in the path, and every game's
+    reading pages (one route for the games not at root: ``/<game>/<page>``)."""
     with TemporaryDirectory() as folder:
         app = create_app({"TESTING": True, "SECRET_KEY": "walk", "INSTANCE_PATH": folder,
                           "DATABASE_URL": "sqlite://"})
-    return sorted({rule.rule for rule in app.url_map.iter_rules()
-                   if "GET" in (rule.methods or ()) and not rule.arguments})
+    with app.test_request_context():
+        pages = {page_url(game, page) for game in games.GAMES for page in game.pages.titles}
+    return sorted(pages | {rule.rule for rule in app.url_map.iter_rules()
+                           if "GET" in (rule.methods or ()) and not rule.arguments})
 
 
 @pytest.mark.parametrize("path", get_paths())

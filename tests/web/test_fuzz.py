@@ -9,6 +9,7 @@ one, or the session's real one (so the views' own validation runs too).
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable
 from typing import Any
@@ -128,13 +129,15 @@ def site(app: Flask) -> Site:
 
 def concrete_paths(app: Flask) -> list[tuple[str, str]]:
     """(rule, an example path) for every route of the app."""
-    examples = {"name": "nobody", "filename": "css/site.css"}
+    examples = {"name": "nobody", "filename": "css/site.css", "game": "romme", "page": "rules"}
     paths = []
     for rule in app.url_map.iter_rules():
         path = rule.rule
         for argument in rule.arguments:
             path = path.replace(f"<{argument}>", examples.get(argument, "x"))
             path = path.replace(f"<path:{argument}>", examples.get(argument, "x"))
+            # A reading page of a game not at root (``/<game:game>/<any(…):page>``).
+            path = re.sub(rf"<(game|any\([^)]*\)):{argument}>", examples.get(argument, "x"), path)
         paths.append((rule.rule, path))
     return paths
 

@@ -5,7 +5,7 @@ guest: a response that shows the person's hand, a hint, a refusal or account dat
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from html import unescape
 
@@ -21,6 +21,7 @@ from tests.web.account_helpers import register, token
 from tests.web.play_helpers import stored
 from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import GIN, ROMME
+from webapp.pages.content import PAGES
 
 NAME = "private_walker"
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
@@ -32,6 +33,8 @@ HAND_ZONE = re.compile(r'data-zone="hand".*?</section>', re.S)
 ROUTE_ARGUMENTS = {"name": NAME, "filename": "css/site.css", "match_id": "x" * 22, "number": 1}
 # Extra addresses of the tables' GET routes: the hint and a knock's confirmation.
 TABLE_QUERIES = {"gin.table": ("?hint=1", "?confirm=knock"), "romme.table": ("?hint=1",)}
+# The reading pages of the games not at root are one route: each of Rommé's pages.
+ROUTE_VALUES = {"pages.game_page": tuple({"game": ROMME, "page": page} for page in PAGES)}
 TABLE_MOVE = {GIN: "gin.move", ROMME: "romme.move"}
 START = {
     GIN: {"ruleset": "standard", "difficulty": "easy"},
@@ -103,9 +106,10 @@ def walk(app: Flask, client: FlaskClient, logged_in: bool, game: str | None = No
     for rule in rules:
         if "GET" not in (rule.methods or ()):
             continue
-        path = _path(rule)
-        for query in ("", *TABLE_QUERIES.get(rule.endpoint, ())):
-            yield seen(f"GET {path}{query}", client.get(path + query))
+        for values in ROUTE_VALUES.get(rule.endpoint, ({},)):
+            path = _path(rule, values)
+            for query in ("", *TABLE_QUERIES.get(rule.endpoint, ())):
+                yield seen(f"GET {path}{query}", client.get(path + query))
     for rule in rules:
         if "POST" not in (rule.methods or ()):
             continue
@@ -123,8 +127,8 @@ def walk(app: Flask, client: FlaskClient, logged_in: bool, game: str | None = No
             yield seen(f"GET {path} (after the refusal)", shown)
 
 
-def _path(rule: Rule) -> str:
-    _domain, path = rule.build({k: ROUTE_ARGUMENTS[k] for k in rule.arguments})
+def _path(rule: Rule, values: Mapping[str, str] | None = None) -> str:
+    _domain, path = rule.build(values or {k: ROUTE_ARGUMENTS[k] for k in rule.arguments})
     return path
 
 
