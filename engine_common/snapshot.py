@@ -62,9 +62,9 @@ def unseal(
     return ruleset, str(data["seed"]), str(data.get("player_seed", ""))
 
 
-def check_version(data: Mapping[str, Any], version: int) -> None:
-    """Raise ``InvalidInputError`` unless ``data`` is a snapshot of ``version``."""
-    if data.get("v") != version:
+def check_version(data: Mapping[str, Any], *versions: int) -> None:
+    """Raise ``InvalidInputError`` unless ``data`` is a snapshot of one of ``versions``."""
+    if data.get("v") not in versions:
         raise InvalidInputError(f"unknown snapshot version {data.get('v')!r}")
 
 

@@ -122,6 +122,18 @@ def legal_discards(view: PlayerView) -> list[Discard]:
     ]
 
 
+def spelled(table: Sequence[Meld], action: Action) -> Action:
+    """``action`` in one spelling per outcome, so that equal moves are recorded alike: a meld's
+    cards in the order the table keeps them, a lay-off's end only where the card fits both."""
+    if isinstance(action, LayMeld):
+        meld = read_meld(action.cards)
+        return action if meld is None else LayMeld(meld.cards)
+    if isinstance(action, LayOff) and action.end is not None and 0 <= action.meld < len(table):
+        if len(lay_off_options(table[action.meld], action.card)) == 1:
+            return LayOff(action.card, action.meld)
+    return action
+
+
 def legal_actions(view: PlayerView) -> list[Action]:
     """Every action the rules allow this player now, in a stable order."""
     if view.phase is Phase.HAND_OVER:

@@ -11,6 +11,12 @@ Glossary
     player seed an optional text the person typed; the deal seed mixes it in
                 (`engine_common.fairness.deal_seed`)
     standing    the match's end: totals and the winners (lowest total, ties share)
+    moves       every move of the hand in play, as applied (None for a hand begun under
+                snapshot v1, which kept none)
+    played      each finished hand's moves, by hand number: with the hand's deal they replay
+                it move by move (`romme_engine.replay`, for the review)
+    stacked     a deal given in full (``deck``: a test's, or a practice of a deal), by hand
+                number; the others are the seed's
 """
 
 from __future__ import annotations
@@ -28,14 +34,22 @@ from romme_engine.cards import Card
 from romme_engine.deck import shuffled_deck
 from romme_engine.errors import IllegalActionError
 from romme_engine.hand import Hand, Phase
-from romme_engine.legal import legal_actions
+from romme_engine.legal import legal_actions, spelled
 from romme_engine.results import HandResult, Standing, match_over, standing, totals
 from romme_engine.ruleset import PRESETS, Ruleset
 from romme_engine.snapshot import (
     SNAPSHOT_VERSION,
+    VERSIONS,
+    Played,
+    decode_decks,
     decode_hand,
+    decode_moves,
+    decode_played,
     decode_result,
+    encode_decks,
     encode_hand,
+    encode_moves,
+    encode_played,
     encode_result,
 )
 from romme_engine.view import PlayerView, make_view
@@ -56,6 +70,9 @@ class Match:
         self.hand = hand
         self.results: list[HandResult] = []
         self.standing: Standing | None = None
+        self.moves: list[Played] | None = []
+        self.played: dict[int, tuple[Played, ...]] = {}
+        self.stacked: dict[int, tuple[Card, ...]] = {}
 
     @classmethod
     def new(
@@ -75,7 +92,10 @@ class Match:
         mixed = deal_seed(seed, player_seed)
         order = list(deck) if deck is not None else shuffled_deck(mixed, 1)
         hand = Hand.deal(ruleset, 1, first_dealer(players), players, order, f"{mixed}:1")
-        return cls(ruleset, seed, hand, player_seed)
+        match = cls(ruleset, seed, hand, player_seed)
+        if deck is not None:
+            match.stacked[1] = tuple(order)
+        return match
 
     @property
     def players(self) -> int:
@@ -106,9 +126,16 @@ class Match:
 
     def apply(self, player: int, action: Action) -> None:
         """Validate ``action`` for ``player`` and carry it out; a refusal changes nothing."""
+        recorded = spelled(self.hand.table, action)
         result = play_move(IllegalActionError, self, player, action, NextHand)
+        if isinstance(action, NextHand):
+            return
+        if self.moves is not None:
+            self.moves.append((player, recorded))
         if result is not None:
             self.results.append(result)
+            if self.moves is not None:
+                self.played[self.hand.number] = tuple(self.moves)
             self._settle_if_over()
 
     def next_hand(self, deck: Sequence[Card] | None = None) -> None:
@@ -121,6 +148,9 @@ class Match:
         self.hand = Hand.deal(
             self.ruleset, number, dealer, self.players, order, f"{mixed}:{number}"
         )
+        self.moves = []
+        if deck is not None:
+            self.stacked[number] = tuple(order)
 
     def _settle_if_over(self) -> None:
         if self.results and match_over(self.ruleset, self.results, self.players):
@@ -140,27 +170,38 @@ class Match:
 
     @property
     def given_deals(self) -> frozenset[int]:
-        """None: a deck given to `new` (a test's) is not kept in Rommé's snapshot, and no
-        practice deals a Rommé hand again."""
-        return frozenset()
+        """The deals given card by card (a test's, a practice's first), not the seed's."""
+        return frozenset(self.stacked)
 
     def to_dict(self) -> dict[str, Any]:
-        """Rommé's fields in the snapshot envelope: the results and the hand as it stands
-        (table, staged turn, stock runs and the key its refills are shuffled by)."""
-        return seal(SNAPSHOT_VERSION, self.ruleset, PRESETS, self.seed, self.player_seed, {
+        """Rommé's fields in the snapshot envelope: the results, the hand as it stands (table,
+        staged turn, stock runs and the key its refills are shuffled by), its moves so far,
+        and the finished hands' moves and given deals when there are any."""
+        fields: dict[str, Any] = {
             "results": [encode_result(r) for r in self.results],
             "hand": encode_hand(self.hand),
-        })
+        }
+        if self.moves is not None:
+            fields["mv"] = encode_moves(self.moves)
+        if self.played:
+            fields["played"] = encode_played(self.played)
+        if self.stacked:
+            fields["decks"] = encode_decks(self.stacked)
+        return seal(SNAPSHOT_VERSION, self.ruleset, PRESETS, self.seed, self.player_seed, fields)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
         with reading():
-            check_version(data, SNAPSHOT_VERSION)
+            check_version(data, *VERSIONS)
             ruleset, seed, player_seed = unseal(data, PRESETS, Ruleset.from_dict)
             results = [decode_result(r) for r in data["results"]]
             hand = decode_hand(ruleset, data["hand"], results)
             match = cls(ruleset, seed, hand, player_seed)
             match.results = results
+            # v1 kept no moves: its hand in play is never replayable, not even once it ends
+            match.moves = decode_moves(data["mv"]) if "mv" in data else None
+            match.played = decode_played(data.get("played", {}))
+            match.stacked = decode_decks(data.get("decks", {}))
         match._settle_if_over()
         return match
 

@@ -10,14 +10,41 @@ from __future__ import annotations
 from typing import Any
 
 from engine_common.events import decode_event
+from romme_engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayMeld,
+    LayOff,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+)
 from romme_engine.cards import CARD_COUNT, Card, decode_card, decode_cards, encode_cards
 from romme_engine.errors import InvalidInputError
 from romme_engine.hand import Event, Hand, Move, Phase, Saved
-from romme_engine.melds import Meld, read_meld
+from romme_engine.melds import End, Meld, read_meld
 from romme_engine.results import HandEnd, HandResult
 from romme_engine.ruleset import Ruleset
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
+"""v2: every move of the hand in play (``mv``) and of each finished hand (``played``), and the
+order of any deal not shuffled from the seed (``decks``), so that a finished hand can be
+replayed for its review (`romme_engine.replay`). A v1 snapshot reads as before: its finished
+hands and the hand it was saved in kept no moves, so they have no review."""
+VERSIONS = (1, SNAPSHOT_VERSION)
+
+Played = tuple[int, Action]
+"""One move of a hand: the seat and its action, as ``Match.apply`` accepted it (a take-back
+included: the moves it took back stay in the record, so a replay is exact)."""
+
+_LETTERS: dict[type, str] = {
+    DrawStock: "s", TakeDiscard: "t", TakeBack: "b", Discard: "x", LayMeld: "m", LayOff: "l",
+    SwapJoker: "w",
+}
+_KINDS = {letter: kind for kind, letter in _LETTERS.items()}
+_ENDS = {End.LOW: "l", End.HIGH: "h"}
+_END_OF = {letter: end for end, letter in _ENDS.items()}
 
 
 def encode_melds(melds: tuple[Meld, ...] | list[Meld]) -> str:
@@ -40,6 +67,68 @@ def _card(text: str) -> Card | None:
 
 def _card_code(card: Card) -> str:
     return encode_cards([card])
+
+
+def encode_move(move: Played) -> str:
+    """``0s`` (seat 0 draws), ``1m0a0b0c`` (a meld's cards), ``2l0d3h`` (a lay-off on table
+    meld 3 at its high end), ``0w0e1`` (a joker swap on meld 1), ``0x3c`` (a discard)."""
+    seat, action = move
+    head = f"{seat}{_LETTERS[type(action)]}"
+    if isinstance(action, LayMeld):
+        return head + encode_cards(action.cards)
+    if isinstance(action, Discard):
+        return head + _card_code(action.card)
+    if isinstance(action, SwapJoker):
+        return f"{head}{_card_code(action.card)}{action.meld}"
+    if isinstance(action, LayOff):
+        end = "" if action.end is None else _ENDS[action.end]
+        return f"{head}{_card_code(action.card)}{action.meld}{end}"
+    return head
+
+
+def decode_move(text: str) -> Played:
+    seat, kind, body = int(text[0]), _KINDS[text[1]], text[2:]
+    if kind is LayMeld:
+        return seat, LayMeld(tuple(decode_cards(body)))
+    if kind is Discard:
+        return seat, Discard(decode_card(body))
+    if kind is SwapJoker:
+        return seat, SwapJoker(decode_card(body[:2]), int(body[2:]))
+    if kind is LayOff:
+        end = _END_OF.get(body[-1])
+        digits = body[2:-1] if end is not None else body[2:]
+        return seat, LayOff(decode_card(body[:2]), int(digits), end)
+    if body:
+        raise InvalidInputError(f"bad move: {text!r}")
+    return seat, kind()
+
+
+def encode_moves(moves: list[Played] | tuple[Played, ...]) -> str:
+    return " ".join(encode_move(m) for m in moves)
+
+
+def decode_moves(text: str) -> list[Played]:
+    return [decode_move(part) for part in text.split()]
+
+
+def encode_played(played: dict[int, tuple[Played, ...]]) -> dict[str, str]:
+    """Each finished hand's moves by hand number: ``{"1": "0m0a0b0c 0x3c 1s 1x20 …"}``."""
+    return {str(number): encode_moves(moves) for number, moves in played.items()}
+
+
+def decode_played(data: dict[str, str]) -> dict[int, tuple[Played, ...]]:
+    return {int(number): tuple(decode_moves(text)) for number, text in data.items()}
+
+
+def encode_decks(decks: dict[int, tuple[Card, ...]]) -> dict[str, str]:
+    return {str(number): encode_cards(deck) for number, deck in decks.items()}
+
+
+def decode_decks(data: dict[str, str]) -> dict[int, tuple[Card, ...]]:
+    decks = {int(number): tuple(decode_cards(text)) for number, text in data.items()}
+    if any(len(set(deck)) != CARD_COUNT or len(deck) != CARD_COUNT for deck in decks.values()):
+        raise InvalidInputError("a kept deal does not hold the 110 distinct cards")
+    return decks
 
 
 def encode_result(result: HandResult) -> dict[str, Any]:

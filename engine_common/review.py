@@ -1,0 +1,99 @@
+"""What every game's 复盘 computes alike from its own values: a decision's loss on common worlds
+with its standard error, its label, its accuracy, and a hand's or a match's summary.
+
+Each engine values its moves in its own points and gives its own thresholds and accuracy
+scale (Gin Rummy's and Rommé's point scales differ); the arithmetic is written once here.
+
+Glossary
+    loss      the mean over the same worlds of (expert's points − player's points), with its
+              standard error (their standard deviation over √worlds), clipped at 0: a move
+              estimated at least as good as the expert's loses nothing
+    label     the worst label whose threshold the loss exceeds, when it also exceeds twice its
+              standard error: noise is never called a mistake
+    accuracy  ``100 · exp(−loss / scale)``: 100 for no loss; a hand's is the mean over its
+              decisions
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+
+class Label(StrEnum):
+    GOOD = "good"
+    """好"""
+    INACCURACY = "inaccuracy"
+    """不精确"""
+    MISTAKE = "mistake"
+    """失误"""
+    BLUNDER = "blunder"
+    """大错"""
+
+
+Thresholds = tuple[tuple[Label, float], ...]
+"""Worst label first, each with the loss (points) it takes more than."""
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    loss: float
+    """Points, 0 or more."""
+    error: float
+    """Its standard error."""
+
+
+def loss_of(expert: Sequence[float], played: Sequence[float]) -> Loss:
+    """The loss of the played move beside the expert's, world by world on the same worlds."""
+    gaps = [e - p for e, p in zip(expert, played, strict=True)]
+    return Loss(max(0.0, statistics.fmean(gaps)), statistics.stdev(gaps) / math.sqrt(len(gaps)))
+
+
+def label(loss: float, error: float, thresholds: Thresholds) -> Label:
+    """The worst label whose threshold the loss exceeds, if it also exceeds twice its error."""
+    for name, threshold in thresholds:
+        if loss > threshold and loss > 2.0 * error:
+            return name
+    return Label.GOOD
+
+
+def accuracy(loss: float, scale: float) -> float:
+    """A decision's accuracy, 0-100: ``100 * exp(-loss / scale)``."""
+    return 100.0 * math.exp(-loss / scale)
+
+
+class Reviewed(Protocol):
+    @property
+    def matched(self) -> bool: ...
+
+    @property
+    def loss(self) -> float: ...
+
+    @property
+    def accuracy(self) -> float: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A hand's or a match's decisions in figures."""
+
+    decisions: int
+    matched: int
+    """Decisions where the player made the expert's move."""
+    points_lost: float
+    accuracy: float | None
+    """The mean accuracy of the decisions; None without any."""
+
+
+def summarise(reviews: Iterable[Reviewed]) -> Summary:
+    found = list(reviews)
+    return Summary(
+        decisions=len(found),
+        matched=sum(r.matched for r in found),
+        points_lost=math.fsum(r.loss for r in found),
+        accuracy=statistics.fmean(r.accuracy for r in found) if found else None,
+    )

@@ -1,0 +1,74 @@
+"""Replaying a finished hand: its deal again, then its moves one by one, so that every view a
+player had in it can be looked at again (for the review, ``ai.review``).
+
+Glossary
+    step         one move of the hand: who made it, that player's view just before, the move
+    replayable   the match kept the hand's moves (``Match.played``, snapshot v2 on); the deal
+                 is the seed's (``shuffled_deck``) unless it was given in full (``stacked``)
+
+A stock draw's card is not in the record, but the deal gives the stock order and the deal seed
+the refills' order, so the replay draws the very cards that were drawn. The replay must end in
+the result the match recorded; anything else is refused (``InvalidInputError``), never shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine_common.errors import EngineError
+from engine_common.fairness import deal_seed
+from romme_engine.actions import Action
+from romme_engine.cards import Card
+from romme_engine.deck import shuffled_deck
+from romme_engine.errors import InvalidInputError
+from romme_engine.hand import Hand
+from romme_engine.match import Match
+from romme_engine.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    seat: int
+    view: PlayerView
+    """The view of ``seat`` just before its move."""
+    action: Action
+
+
+def replayable(match: Match, number: int) -> bool:
+    """Whether hand ``number`` is over and the match kept its moves."""
+    return number in match.played and 0 < number <= len(match.results)
+
+
+def replay(match: Match, number: int) -> list[Step]:
+    """Every move of finished hand ``number`` with the view its player had just before."""
+    if not replayable(match, number):
+        raise InvalidInputError(f"hand {number} kept no moves")
+    result = match.results[number - 1]
+    mixed = deal_seed(match.seed, match.player_seed)
+    hand = Hand.deal(
+        match.ruleset, number, result.dealer, match.players, deck_of(match, number),
+        f"{mixed}:{number}",
+    )
+    again = Match(match.ruleset, match.seed, hand, match.player_seed)
+    again.results = list(match.results[: number - 1])
+    steps = []
+    try:
+        for seat, action in match.played[number]:
+            steps.append(Step(seat, again.view(seat), action))
+            again.apply(seat, action)
+    except EngineError as exc:
+        raise InvalidInputError(f"hand {number} does not replay: {exc}") from exc
+    if again.results[-1:] != [result]:
+        raise InvalidInputError(f"hand {number} does not replay to its result")
+    return steps
+
+
+def deck_of(match: Match, number: int) -> tuple[Card, ...]:
+    """The order hand ``number`` was dealt from: given in full (``stacked``), else the seed's.
+    Only for a hand that is over (`replayable`): the deck holds the stock's order."""
+    if not replayable(match, number):
+        raise InvalidInputError(f"hand {number} is not over or kept no moves")
+    given = match.stacked.get(number)
+    if given is not None:
+        return given
+    return tuple(shuffled_deck(deal_seed(match.seed, match.player_seed), number))
