@@ -1,4 +1,4 @@
-"""Rommé's 复盘 (``romme_engine.ai.review``): the Hint-follower check, the label shares and the cost.
+"""Rommé 复盘 (``romme_engine.ai.review``): the Hint-follower check, the label shares, the cost.
 
 ``python benchmarks/romme_review.py follow --hands 2000``: seat 0 plays the Hint's move at
 every step against 1, 2 and 3 computer players (the hands split evenly over the three table

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from romme_engine import view
 from romme_engine.actions import Action, Discard
 from romme_engine.ai.plan import Style, step
+from romme_engine.ai.rollout import clone
 from romme_engine.errors import IllegalActionError
 from romme_engine.hand import Hand, Phase
 from romme_engine.results import HandResult, score_hand
@@ -28,21 +29,6 @@ MAX_ROLLOUT_STEPS = 1500
 """A guard: a rollout that does not end is abandoned (it counts as the worst outcome)."""
 
 Utility = Callable[[HandResult], float]
-
-
-def clone(hand: Hand) -> Hand:
-    """A copy of ``hand`` that can be played on without touching the original."""
-    new = Hand.__new__(Hand)
-    new.__dict__.update(hand.__dict__)
-    new.hands = [list(h) for h in hand.hands]
-    new.stock = list(hand.stock)
-    new.discard_pile = list(hand.discard_pile)
-    new.table = list(hand.table)
-    new.owners = list(hand.owners)
-    new.opened = list(hand.opened)
-    new.freed_jokers = list(hand.freed_jokers)
-    new.history = list(hand.history)
-    return new
 
 
 def hand_view(hand: Hand, player: int, scores: tuple[int, ...]) -> PlayerView:

@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
+
+from engine_common.errors import InvalidInputError
+
+M = TypeVar("M")
 
 
 class Label(StrEnum):
@@ -97,3 +101,22 @@ def summarise(reviews: Iterable[Reviewed]) -> Summary:
         points_lost=math.fsum(r.loss for r in found),
         accuracy=statistics.fmean(r.accuracy for r in found) if found else None,
     )
+
+
+def encode_envelope(version: int, number: int, seat: int, moves: list[Any]) -> dict[str, Any]:
+    """A hand's stored review: its version, the hand's number, the seat, each decision as
+    the game writes it."""
+    return {"v": version, "n": number, "s": seat, "m": moves}
+
+
+def decode_envelope(
+    data: dict[str, Any], version: int, read_move: Callable[[dict[str, Any]], M]
+) -> tuple[int, int, tuple[M, ...]]:
+    """(number, seat, decisions) of a stored review; ``InvalidInputError`` if unreadable."""
+    try:
+        if data["v"] != version:
+            raise InvalidInputError(f"unknown review version {data['v']!r}")
+        moves = tuple(read_move(m) for m in data["m"])
+        return int(data["n"]), int(data["s"]), moves
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise InvalidInputError(f"bad review: {exc!r}") from exc

@@ -13,10 +13,8 @@ recorded; anything else is refused (``InvalidInputError``), never shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from engine_common import replay as common
 from engine_common.errors import EngineError
-from engine_common.fairness import deal_seed
 from gin_engine.actions import (
     Action,
     Discard,
@@ -45,17 +43,8 @@ _WITH_CARD: dict[Move, type[Discard] | type[Knock] | type[Gin]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    seat: int
-    view: PlayerView
-    """The view of ``seat`` just before its move."""
-    action: Action
-
-
-def replayable(match: Match, number: int) -> bool:
-    """Whether hand ``number`` is over and the match kept its moves."""
-    return number in match.played and 0 < number <= len(match.results)
+Step = common.Step[PlayerView, Action]
+replayable = common.replayable
 
 
 def replay(match: Match, number: int) -> list[Step]:
@@ -85,12 +74,7 @@ def replay(match: Match, number: int) -> list[Step]:
 def deck_of(match: Match, number: int) -> tuple[Card, ...]:
     """The order hand ``number`` was dealt from: given in full (``stacked``), else the seed's.
     Only for a hand that is over (`replayable`): the deck holds the stock's order."""
-    if not replayable(match, number):
-        raise InvalidInputError(f"hand {number} is not over or kept no moves")
-    given = match.stacked.get(number)
-    if given is not None:
-        return given
-    return tuple(shuffled_deck(deal_seed(match.seed, match.player_seed), number))
+    return common.deck_of(match, number, shuffled_deck)
 
 
 def _action(event: Event) -> Action:

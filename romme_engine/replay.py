@@ -13,8 +13,7 @@ the result the match recorded; anything else is refused (``InvalidInputError``),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from engine_common import replay as common
 from engine_common.errors import EngineError
 from engine_common.fairness import deal_seed
 from romme_engine.actions import Action
@@ -25,18 +24,8 @@ from romme_engine.hand import Hand
 from romme_engine.match import Match
 from romme_engine.view import PlayerView
 
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    seat: int
-    view: PlayerView
-    """The view of ``seat`` just before its move."""
-    action: Action
-
-
-def replayable(match: Match, number: int) -> bool:
-    """Whether hand ``number`` is over and the match kept its moves."""
-    return number in match.played and 0 < number <= len(match.results)
+Step = common.Step[PlayerView, Action]
+replayable = common.replayable
 
 
 def replay(match: Match, number: int) -> list[Step]:
@@ -66,9 +55,4 @@ def replay(match: Match, number: int) -> list[Step]:
 def deck_of(match: Match, number: int) -> tuple[Card, ...]:
     """The order hand ``number`` was dealt from: given in full (``stacked``), else the seed's.
     Only for a hand that is over (`replayable`): the deck holds the stock's order."""
-    if not replayable(match, number):
-        raise InvalidInputError(f"hand {number} is not over or kept no moves")
-    given = match.stacked.get(number)
-    if given is not None:
-        return given
-    return tuple(shuffled_deck(deal_seed(match.seed, match.player_seed), number))
+    return common.deck_of(match, number, shuffled_deck)

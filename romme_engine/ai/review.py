@@ -35,7 +35,7 @@ from romme_engine.actions import Action, Discard, LayMeld, LayOff, SwapJoker, Ta
 from romme_engine.ai.hints import hint
 from romme_engine.ai.levels import EXPERT
 from romme_engine.ai.plan import Why, step
-from romme_engine.ai.rollout import play_out, points, sample_world
+from romme_engine.ai.rollout import clone, play_out, points, sample_world
 from romme_engine.cards import Card
 from romme_engine.errors import IllegalActionError, InvalidInputError, Refusal
 from romme_engine.hand import Hand, Phase
@@ -56,12 +56,12 @@ VALUE_WORLDS = 4
 """Worlds sampled for a decision where the player made the expert's move: the loss is 0 by
 definition, the worlds only value the move."""
 LABELS: Thresholds = (
-    (Label.BLUNDER, 30.0),
-    (Label.MISTAKE, 20.0),
-    (Label.INACCURACY, 10.0),
+    (Label.BLUNDER, 20.0),
+    (Label.MISTAKE, 10.0),
+    (Label.INACCURACY, 5.0),
 )
 """A loss above the threshold (points) earns the label, worst first (docs/review-romme.md)."""
-ACCURACY_SCALE = 25.0
+ACCURACY_SCALE = 12.5
 """Points lost at which a decision's accuracy falls to 1/e: at the inaccuracy threshold 67%,
 as in Gin Rummy at its own (docs/review-romme.md)."""
 TURN_STEPS = 60
@@ -277,7 +277,7 @@ def _kind(view: PlayerView, played: Action, expert: Action, out_now: bool) -> Ki
 def _worth(view: PlayerView, world: Hand, action: Action, copy: bool) -> tuple[float, bool]:
     """Points to the player when ``action`` is made in ``world`` (a copy of it when ``copy``)
     and the hand played on; and whether the player went out in this very turn."""
-    hand = _copy(world) if copy else world
+    hand = clone(world) if copy else world
     seat = view.player
     hand.apply(seat, action)
     for _ in range(TURN_STEPS):
@@ -288,18 +288,3 @@ def _worth(view: PlayerView, world: Hand, action: Action, copy: bool) -> tuple[f
         hand.apply(seat, step(seen, EXPERT).action)
     out = hand.result is not None and hand.result.winner == seat
     return float(points(play_out(hand), seat)), out
-
-
-def _copy(hand: Hand) -> Hand:
-    """A copy of ``hand`` that can be played on without touching the original."""
-    new = Hand.__new__(Hand)
-    new.__dict__.update(hand.__dict__)
-    new.hands = [list(h) for h in hand.hands]
-    new.stock = list(hand.stock)
-    new.discard_pile = list(hand.discard_pile)
-    new.table = list(hand.table)
-    new.owners = list(hand.owners)
-    new.opened = list(hand.opened)
-    new.freed_jokers = list(hand.freed_jokers)
-    new.history = list(hand.history)
-    return new

@@ -9,33 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_common.review import Label
+from engine_common.review import Label, decode_envelope, encode_envelope
 from romme_engine.actions import format_action, parse_action
 from romme_engine.ai.plan import Why
 from romme_engine.ai.review import HandReview, Kind, MoveReview, Position
 from romme_engine.cards import decode_cards, encode_cards
-from romme_engine.errors import InvalidInputError
 
 REVIEW_VERSION = 1
 
 
 def encode_review(review: HandReview) -> dict[str, Any]:
-    return {
-        "v": REVIEW_VERSION,
-        "n": review.number,
-        "s": review.seat,
-        "m": [_encode_move(m) for m in review.moves],
-    }
+    moves = [_encode_move(m) for m in review.moves]
+    return encode_envelope(REVIEW_VERSION, review.number, review.seat, moves)
 
 
 def decode_review(data: dict[str, Any]) -> HandReview:
-    try:
-        if data["v"] != REVIEW_VERSION:
-            raise InvalidInputError(f"unknown review version {data['v']!r}")
-        moves = tuple(_decode_move(m) for m in data["m"])
-        return HandReview(int(data["n"]), int(data["s"]), moves)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise InvalidInputError(f"bad review: {exc!r}") from exc
+    return HandReview(*decode_envelope(data, REVIEW_VERSION, _decode_move))
 
 
 def _one(card: Any) -> str:

@@ -69,6 +69,21 @@ def sample_world(view: PlayerView, rng: random.Random) -> Hand:
     return world
 
 
+def clone(hand: Hand) -> Hand:
+    """A copy of ``hand`` that can be played on without touching the original."""
+    new = Hand.__new__(Hand)
+    new.__dict__.update(hand.__dict__)
+    new.hands = [list(h) for h in hand.hands]
+    new.stock = list(hand.stock)
+    new.discard_pile = list(hand.discard_pile)
+    new.table = list(hand.table)
+    new.owners = list(hand.owners)
+    new.opened = list(hand.opened)
+    new.freed_jokers = list(hand.freed_jokers)
+    new.history = list(hand.history)
+    return new
+
+
 def points(result: HandResult, seat: int) -> int:
     """What the hand's end is worth to ``seat``: what everyone else pays when ``seat`` went
     out (doubled after a Hand-Rommé), else minus what ``seat`` pays."""

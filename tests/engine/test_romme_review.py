@@ -7,6 +7,7 @@ from dataclasses import fields, is_dataclass, replace
 
 import pytest
 
+from engine_common.fairness import deal_seed
 from romme_engine import (
     ROMME,
     Card,
@@ -34,7 +35,6 @@ from romme_engine.ai.review import (
 )
 from romme_engine.ai.review_snapshot import decode_review, encode_review
 from romme_engine.cards import DECK
-from engine_common.fairness import deal_seed
 from romme_engine.deck import shuffled_deck, stacked_deck
 from romme_engine.errors import InvalidInputError
 from romme_engine.legal import spelled
@@ -224,20 +224,22 @@ def planted(hand, *, counts, table=(), opened=None, pile=()):
 
 
 def test_throwing_a_joker_loses_points():
-    view = planted("JK1 KS QS 4D 9C 2H 7S", counts=(7, 6, 6))
+    # the joker makes Q-K-A of spades with the queen and king: an opening worth 31
+    view = planted("JK1 KS QS 9D 4C 7H 2S 5D 3C", counts=(9, 6, 6))
     joker = cards("JK1")[0]
     review = review_move(view, Discard(joker))
-    assert not review.matched and review.expert != Discard(joker)
+    assert review.expert == LayMeld(tuple(parse_cards("QS KS JK1")))
+    assert not review.matched and review.kind is Kind.MELD
     assert review.loss > 2 * review.error > 0
-    assert review.label is Label.BLUNDER
+    assert review.label is Label.MISTAKE and LABELS[0][1] > review.loss > LABELS[1][1]
 
 
 def test_breaking_a_meld_ready_to_lay_down_loses_points():
     view = planted("KS KH KD 5C 6C 7C 2D 9S 4H", counts=(9, 6, 6))
     review = review_move(view, Discard(cards("KS")[0]))
-    assert isinstance(review.expert, LayMeld) and review.kind is Kind.MELD
+    assert review.expert == LayMeld(tuple(parse_cards("KS KH KD"))) and review.kind is Kind.MELD
     assert review.loss > 2 * review.error > 0
-    assert review.label is Label.BLUNDER
+    assert review.label is Label.BLUNDER and review.loss > LABELS[0][1]
 
 
 def test_keeping_a_ten_over_a_two_when_going_out_is_near_loses_points():
@@ -246,6 +248,6 @@ def test_keeping_a_ten_over_a_two_when_going_out_is_near_loses_points():
                    opened=(True, True, True))
     review = review_move(view, Discard(cards("2H")[0]))
     assert review.expert == Discard(cards("KD")[0])
-    assert review.loss > 0
-    assert review.label is Label.GOOD  # about 8 points at most: under the first threshold
-    assert LABELS[-1][1] > review.loss
+    assert 0 < review.loss <= 8  # the king's penalty over the two's, when another goes out
+    assert review.loss > 2 * review.error
+    assert review.label is Label.INACCURACY and LABELS[1][1] > review.loss > LABELS[2][1]
