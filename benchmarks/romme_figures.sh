@@ -38,3 +38,7 @@ run $PY benchmarks/romme_headroom.py expert simple --players 4 --matches 1000 --
 run $PY benchmarks/romme_cheat.py simple --players 2 --matches 500 --seed 51 --stock-samples 8
 run $PY benchmarks/romme_cheat.py simple --players 2 --matches 500 --seed 301 --stock-samples 8
 run $PY -m romme_engine.tournament expert simple --players 2 --matches 1000 --seed 51
+# 复盘 (docs/review-romme.md): the Hint-follower check and the label shares and cost (about 6 and
+# 8 minutes on the busy machine)
+run $PY benchmarks/romme_review.py follow --hands 2010
+run $PY benchmarks/romme_review.py calibrate --hands 900

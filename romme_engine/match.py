@@ -32,7 +32,7 @@ from engine_common.turns import check_deal_on, play_move
 from romme_engine.actions import Action, NextHand
 from romme_engine.cards import Card
 from romme_engine.deck import shuffled_deck
-from romme_engine.errors import IllegalActionError
+from romme_engine.errors import IllegalActionError, InvalidInputError
 from romme_engine.hand import Hand, Phase
 from romme_engine.legal import legal_actions, spelled
 from romme_engine.results import HandResult, Standing, match_over, standing, totals
@@ -82,16 +82,22 @@ class Match:
         rng: random.Random,
         deck: Sequence[Card] | None = None,
         player_seed: str = "",
+        dealer: int | None = None,
     ) -> Match:
         """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
 
-        ``deck`` fixes the first deal for tests (dealt first card first); later deals come
-        from the seed, mixed with ``player_seed`` if the person typed one.
+        ``deck`` fixes the first deal for tests and a practice of a finished hand (dealt first
+        card first; `romme_engine.replay.deck_of`), ``dealer`` its dealer (by default the seat
+        on the person's right); later deals come from the seed, mixed with ``player_seed`` if
+        the person typed one.
         """
         seed = f"{rng.getrandbits(128):032x}"
         mixed = deal_seed(seed, player_seed)
         order = list(deck) if deck is not None else shuffled_deck(mixed, 1)
-        hand = Hand.deal(ruleset, 1, first_dealer(players), players, order, f"{mixed}:1")
+        first = first_dealer(players) if dealer is None else dealer
+        if not 0 <= first < players:
+            raise InvalidInputError(f"no seat {first} to deal among {players}")
+        hand = Hand.deal(ruleset, 1, first, players, order, f"{mixed}:1")
         match = cls(ruleset, seed, hand, player_seed)
         if deck is not None:
             match.stacked[1] = tuple(order)

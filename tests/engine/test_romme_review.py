@@ -8,6 +8,7 @@ from dataclasses import fields, is_dataclass, replace
 import pytest
 
 from engine_common.fairness import deal_seed
+from engine_common.review import label
 from romme_engine import (
     ROMME,
     Card,
@@ -43,7 +44,7 @@ from romme_engine.replay import deck_of, replay, replayable
 from romme_engine.snapshot import decode_move, encode_move
 from tests.sizes import sized
 
-from .romme_play import QUICK
+from .romme_play import QUICK, random_action
 from .test_romme_expert import cards, starter_view
 
 CHEAP = (2, 2)
@@ -100,6 +101,21 @@ def test_a_given_deal_is_kept_and_replays():
     back = Match.from_dict(match.to_dict())
     assert back.given_deals == frozenset({1}) and deck_of(back, 1) == tuple(deck)
     assert [(s.seat, s.view, s.action) for s in replay(back, 1)] == live
+
+
+def test_a_finished_hand_is_dealt_again_by_its_dealer_from_its_deck():
+    """What a practice of a finished hand deals: the same hands, stock order and dealer."""
+    match = Match.new(ROMME, 4, random.Random(8))
+    play_hand(match)
+    match.apply(0, NextHand())
+    dealt = ([list(h) for h in match.hand.hands], list(match.hand.stock), match.hand.dealer)
+    play_hand(match)
+    again = Match.new(ROMME, 4, random.Random(9), deck=deck_of(match, 2),
+                      dealer=match.results[1].dealer)
+    assert ([list(h) for h in again.hand.hands], again.hand.stock, again.hand.dealer) == dealt
+    assert dealt[2] == 0 and again.given_deals == frozenset({1})
+    with pytest.raises(InvalidInputError):
+        Match.new(ROMME, 2, random.Random(9), dealer=2)
 
 
 def test_a_v1_snapshot_loads_and_plays_on_with_no_review():
@@ -247,7 +263,31 @@ def test_keeping_a_ten_over_a_two_when_going_out_is_near_loses_points():
     view = planted("KD 2H 8C", counts=(3, 1, 2), table=table,
                    opened=(True, True, True))
     review = review_move(view, Discard(cards("2H")[0]))
-    assert review.expert == Discard(cards("KD")[0])
+    assert review.expert == Discard(cards("KD")[0]) and review.kind is Kind.DISCARD
     assert 0 < review.loss <= 8  # the king's penalty over the two's, when another goes out
     assert review.loss > 2 * review.error
     assert review.label is Label.INACCURACY and LABELS[1][1] > review.loss > LABELS[2][1]
+
+
+def test_hands_of_random_legal_play_are_reviewed():
+    """Take-backs, odd melds, lay-offs and swaps of random play: each hand replays and every
+    decision gets a loss of 0 or more and the label its loss and error give."""
+    rng = random.Random(4)
+    for index in range(sized(4, 20)):
+        match = Match.new(QUICK, 2 + index % 3, rng)
+        while match.hand.phase is not Phase.HAND_OVER:
+            match.apply(*random_action(match, rng))
+        review = review_hand(match, 1, 0, CHEAP)
+        assert review.moves
+        for move in review.moves:
+            assert move.loss >= 0 and move.label is label(move.loss, move.error, LABELS)
+
+
+def test_holding_back_when_the_hand_can_go_out_now_loses_points():
+    # opened, 5-6-7♠ and 9♦: laying the run and throwing the nine goes out at once
+    view = planted("5S 6S 7S 9D", counts=(4, 6, 6), opened=(True, False, False))
+    review = review_move(view, Discard(cards("9D")[0]))
+    assert review.expert == LayMeld(tuple(parse_cards("5S 6S 7S")))
+    assert review.kind is Kind.GO_OUT and review.expert_value > review.played_value > 0
+    assert review.loss > 2 * review.error > 0
+    assert review.label is Label.MISTAKE
