@@ -9,17 +9,19 @@ Glossary
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from engine_common.errors import InvalidInputError
+from engine_common.errors import EngineError, InvalidInputError
 from engine_common.fairness import deal_seed
 
 V = TypeVar("V")
 A = TypeVar("A")
 C = TypeVar("C")
 C_co = TypeVar("C_co", covariant=True)
+V_co = TypeVar("V_co", covariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
 
 
 @dataclass(frozen=True)  # no slots: a generic alias's instances take ``__orig_class__``
@@ -66,3 +68,31 @@ def deck_of(
     if given is not None:
         return given
     return tuple(shuffled(deal_seed(match.seed, match.player_seed), number))
+
+
+class Replaying(Protocol[V_co, A_contra]):
+    """A match dealt again at a finished hand's start, to play its moves on."""
+
+    @property
+    def results(self) -> Sequence[Any]: ...
+
+    def view(self, player: int) -> V_co: ...
+
+    def apply(self, player: int, action: A_contra) -> None: ...
+
+
+def play_back(
+    again: Replaying[V, A], moves: Iterable[tuple[int, A]], result: Any, number: int
+) -> list[Step[V, A]]:
+    """Apply the hand's ``moves`` to ``again``, each with its player's view just before; the
+    hand must end in ``result``, the one the match recorded (else ``InvalidInputError``)."""
+    steps: list[Step[V, A]] = []
+    try:
+        for seat, action in moves:
+            steps.append(Step(seat, again.view(seat), action))
+            again.apply(seat, action)
+    except EngineError as exc:
+        raise InvalidInputError(f"hand {number} does not replay: {exc}") from exc
+    if list(again.results[-1:]) != [result]:
+        raise InvalidInputError(f"hand {number} does not replay to its result")
+    return steps

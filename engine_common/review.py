@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from engine_common.errors import InvalidInputError
+from engine_common.luck import paired
 
 M = TypeVar("M")
 
@@ -53,8 +54,8 @@ class Loss:
 
 def loss_of(expert: Sequence[float], played: Sequence[float]) -> Loss:
     """The loss of the played move beside the expert's, world by world on the same worlds."""
-    gaps = [e - p for e, p in zip(expert, played, strict=True)]
-    return Loss(max(0.0, statistics.fmean(gaps)), statistics.stdev(gaps) / math.sqrt(len(gaps)))
+    found = paired(e - p for e, p in zip(expert, played, strict=True))
+    return Loss(max(0.0, found.mean), found.error)
 
 
 def label(loss: float, error: float, thresholds: Thresholds) -> Label:

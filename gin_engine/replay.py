@@ -14,7 +14,6 @@ recorded; anything else is refused (``InvalidInputError``), never shown.
 from __future__ import annotations
 
 from engine_common import replay as common
-from engine_common.errors import EngineError
 from gin_engine.actions import (
     Action,
     Discard,
@@ -58,17 +57,8 @@ def replay(match: Match, number: int) -> list[Step]:
         number, match.player_seed,
     )
     again.results = list(match.results[: number - 1])
-    steps = []
-    try:
-        for event in match.played[number]:
-            action = _action(event)
-            steps.append(Step(event.player, again.view(event.player), action))
-            again.apply(event.player, action)
-    except EngineError as exc:
-        raise InvalidInputError(f"hand {number} does not replay: {exc}") from exc
-    if again.results[-1:] != [result]:
-        raise InvalidInputError(f"hand {number} does not replay to its result")
-    return steps
+    moves = ((event.player, _action(event)) for event in match.played[number])
+    return common.play_back(again, moves, result, number)
 
 
 def deck_of(match: Match, number: int) -> tuple[Card, ...]:

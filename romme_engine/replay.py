@@ -14,7 +14,6 @@ the result the match recorded; anything else is refused (``InvalidInputError``),
 from __future__ import annotations
 
 from engine_common import replay as common
-from engine_common.errors import EngineError
 from engine_common.fairness import deal_seed
 from romme_engine.actions import Action
 from romme_engine.cards import Card
@@ -40,16 +39,7 @@ def replay(match: Match, number: int) -> list[Step]:
     )
     again = Match(match.ruleset, match.seed, hand, match.player_seed)
     again.results = list(match.results[: number - 1])
-    steps = []
-    try:
-        for seat, action in match.played[number]:
-            steps.append(Step(seat, again.view(seat), action))
-            again.apply(seat, action)
-    except EngineError as exc:
-        raise InvalidInputError(f"hand {number} does not replay: {exc}") from exc
-    if again.results[-1:] != [result]:
-        raise InvalidInputError(f"hand {number} does not replay to its result")
-    return steps
+    return common.play_back(again, match.played[number], result, number)
 
 
 def deck_of(match: Match, number: int) -> tuple[Card, ...]:
