@@ -15,7 +15,7 @@ Glossary
 Why this policy: a play-out must cost well under a millisecond a turn (a hand's review plays
 out thousands of turns), and it must be the same for every move compared, so that two moves'
 values differ by the moves alone. It never takes a discard (that search is the slow part of a
-turn) and keeps no memory; it is the ``easy`` level's turn without its view.
+turn) and keeps no memory: close to the ``easy`` level's turn, without building a view.
 """
 
 from __future__ import annotations
