@@ -42,3 +42,4 @@ run $PY -m romme_engine.tournament expert simple --players 2 --matches 1000 --se
 # 8 minutes on the busy machine)
 run $PY benchmarks/romme_review.py follow --hands 2010
 run $PY benchmarks/romme_review.py calibrate --hands 900
+run $PY benchmarks/romme_review.py calibrate --hands 300 --levels easy --players 4

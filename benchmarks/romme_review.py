@@ -10,10 +10,10 @@ difference.
 
 ``python benchmarks/romme_review.py calibrate --hands 600``: seat 0 plays as easy, normal and
 expert in turn against normal computers (the hands split evenly over the levels and the table
-sizes); every decision of seat 0 is reviewed as if it were the person's. Prints the share of
-each label, of moves matching the expert's, the mean accuracy, loss quantiles, and the
-processor time of a hand's review (p50 / p95 / max) by table size: the figures of
-docs/review-romme.md.
+sizes; ``--levels easy --players 4`` for one level at one table size); every decision of
+seat 0 is reviewed as if it were the person's. Prints the share of each label, of moves
+matching the expert's, the mean accuracy, loss quantiles, and the processor time of a hand's
+review (p50 / p95 / max) by table size: the figures of docs/review-romme.md.
 
 Takes about 6 minutes for ``follow --hands 2010`` and 4 for ``calibrate --hands 450`` on the
 busy 2-core machine (load average 7); run it under ``nice -n 10`` (one process, one hand after
@@ -100,15 +100,15 @@ def follow(total: int) -> int:
     return 1 if bad else 0
 
 
-def calibrate(total: int) -> int:
-    per = max(1, total // (3 * len(TABLES)))
-    for level in ("easy", "normal", "expert"):
+def calibrate(total: int, levels: tuple[str, ...], tables: tuple[int, ...]) -> int:
+    per = max(1, total // (len(levels) * len(tables)))
+    for level in levels:
         labels: Counter[Label] = Counter()
         losses: list[float] = []
         clear: list[float] = []
         costs: dict[int, list[float]] = {}
         matched = accuracy = 0.0
-        for players in TABLES:
+        for players in tables:
             me = make_bot(level, random.Random(players))
             for match, number in hands_of(me.choose, lambda m: "normal", players, per,
                                           2000 + players):
@@ -145,10 +145,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=("follow", "calibrate"))
     parser.add_argument("--hands", type=int, default=None)
+    parser.add_argument("--levels", default="easy,normal,expert",
+                        help="calibrate: the levels reviewed as the person, comma-separated")
+    parser.add_argument("--players", default="2,3,4",
+                        help="calibrate: the table sizes, the person included, comma-separated")
     args = parser.parse_args()
     if args.mode == "follow":
         return follow(args.hands or 2000)
-    return calibrate(args.hands or 600)
+    levels = tuple(args.levels.split(","))
+    tables = tuple(int(n) for n in args.players.split(","))
+    return calibrate(args.hands or 600, levels, tables)
 
 
 if __name__ == "__main__":
