@@ -44,6 +44,7 @@ from webapp.models import GIN, HU, ROMME, MatchResult
 from webapp.pages import gin_figures, gin_values, romme_figures, romme_values
 from webapp.pages.placeholders import Inputs
 from webapp.redeal import Redeal
+from webapp.review.page import HandPage
 from webapp.review.summary import Tally
 from webapp.romme import cards as romme_cards
 from webapp.romme import deals as romme_deals
@@ -86,9 +87,10 @@ class Review:
     """A review's figures, kept in columns (`webapp.review.summary`)."""
     banner: Callable[[Any, int], Any]
     """The hand's result as its showdown told the person (``.winner``, ``.text``)."""
-    hand_page: Callable[[Any, Any], dict[str, Any]]
-    """The hand page's game's own values from a review (None: unavailable): its ``rows``
-    and the labels' ``thresholds`` (``templates/review/hand.html``)."""
+    hand_page: Callable[[Any, Any], HandPage]
+    """The hand page's game's own part from a review (None: unavailable): its rows in the
+    game's words, the template of one row, the labels' thresholds (`webapp.review.page`;
+    ``templates/review/hand.html`` lays them out the same for every game)."""
     practice: Callable[[Any, int], Any]
     """A new match dealing the hand again as its first, with a fresh seed after it."""
 

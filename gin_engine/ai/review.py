@@ -4,6 +4,8 @@ Glossary
     decision     a turn step with a choice (two legal actions or more): take or pass the upcard,
                  stock or pile, which card to throw, go out (knock or gin) or play on
     expert move  exactly the move the table's Hint shows for that view (``hints.hint``)
+    why          the Hint's whole decision and the same figures for the move played
+                 (``review_why``): what a decision's reason is said from
     value        what a move is expected to be worth in points for the player (negative when
                  the opponent is expected to score): the mean over ``WORLDS`` worlds sampled
                  from the view (``rollout.sample_world``; the real hidden cards are never read)
@@ -47,6 +49,7 @@ from gin_engine.ai.decide import PLAY_ON_KNOCK, opponent_knock_rule, opponent_st
 from gin_engine.ai.hints import hint
 from gin_engine.ai.inference import odds, weights
 from gin_engine.ai.memory import remember
+from gin_engine.ai.review_why import Why, why
 from gin_engine.ai.rollout import World, after_take, play_out, sample_world, showdown, would_take
 from gin_engine.cards import Card, CardMask
 from gin_engine.errors import IllegalActionError, InvalidInputError, Refusal
@@ -128,6 +131,9 @@ class MoveReview:
     error: float
     """The standard error of the loss (0 when the moves are the same)."""
     label: Label
+    why: Why | None = None
+    """The figures the reason is said from (the Hint's decision, the played move's); None in
+    a review kept before reviews kept them (`review_snapshot`'s format 1)."""
 
     @property
     def matched(self) -> bool:
@@ -219,7 +225,8 @@ def review_move(
         raise IllegalActionError(Refusal.WRONG_PHASE, f"not a decision: {played!r}")
     mine = hand_mask(view)
     played = _plain(mine, played)
-    expert = _plain(mine, hint(view).action)
+    advice = hint(view)
+    expert = _plain(mine, advice.action)
     memory = remember(view)
     by_odds = odds(weights(memory))
     draws = opponent_stock_draws(view)
@@ -238,9 +245,10 @@ def review_move(
     gaps = [e - p for e, p in zip(expert_values, played_values, strict=True)]
     error = statistics.stdev(gaps) / math.sqrt(count)
     loss = max(0.0, statistics.fmean(gaps))
+    kind = _kind(view)
     return MoveReview(
         position=Position.of(view),
-        kind=_kind(view),
+        kind=kind,
         played=played,
         expert=expert,
         played_value=statistics.fmean(played_values),
@@ -248,6 +256,7 @@ def review_move(
         loss=loss,
         error=error,
         label=label(loss, error),
+        why=why(view, played, advice, kind is Kind.GO_OUT),
     )
 
 

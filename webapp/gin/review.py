@@ -19,6 +19,7 @@ from webapp.gin.messages import hand_banner
 from webapp.gin.review_page import decision_rows
 from webapp.gin.review_words import thresholds
 from webapp.models import PERSON
+from webapp.review.page import HandPage
 from webapp.review.summary import Tally
 
 _os_random = random.SystemRandom()
@@ -35,10 +36,11 @@ def banner(match: engine.Match, number: int) -> Any:
     return hand_banner(match.results[number - 1], PERSON)
 
 
-def hand_page(match: engine.Match, review: HandReview | None) -> dict[str, Any]:
-    """The hand page's Gin Rummy values: each decision's row and the labels' thresholds."""
+def hand_page(match: engine.Match, review: HandReview | None) -> HandPage:
+    """The hand page's Gin Rummy part: each decision's row in its words, the row's template
+    and the labels' thresholds."""
     rows = decision_rows(review, match.ruleset.scoring) if review is not None else []
-    return {"rows": rows, "thresholds": thresholds()}
+    return HandPage(rows, "gin/_review_row.html", thresholds())
 
 
 def practice(match: engine.Match, number: int) -> engine.Match:

@@ -13,7 +13,17 @@ from dataclasses import dataclass
 import gin_engine as engine
 from gin_engine.ai.review import HandReview, Label, MoveReview
 from gin_engine.cards import display_order
-from webapp.gin.review_words import kind_name, label_name, loss_note, move_name, points
+from webapp.gin.messages import deadwood_words
+from webapp.gin.review_reasons import reason_line
+from webapp.gin.review_words import (
+    kind_name,
+    label_name,
+    loss_note,
+    move_name,
+    points,
+    topic_name,
+)
+from webapp.gin.table import Group, hand_groups
 
 
 @dataclass(frozen=True)
@@ -33,7 +43,18 @@ class DecisionRow:
     label: Label
     label_name: str
     matched: bool
-    hand: list[engine.Card]
+    flagged: bool
+    """Labelled worse than good: listed first, shown open."""
+    lost: float
+    """The loss as computed (the verdict compares it)."""
+    topic: str
+    """What the decision was about, as the verdict says it ("the discard")."""
+    reason: str
+    """Why the expert's move is better, for a flagged decision ("" otherwise)."""
+    groups: list[Group]
+    """The hand as the table shows it: its best melds, then its deadwood."""
+    deadwood_name: str
+    """The deadwood group's name in the scoring's words (deadwood, 米数)."""
     pile_top: engine.Card | None
     opponent_taken: list[engine.Card]
     stock: int
@@ -58,7 +79,12 @@ def _row(number: int, move: MoveReview, scoring: engine.Scoring) -> DecisionRow:
         label=move.label,
         label_name=label_name(move.label),
         matched=move.matched,
-        hand=display_order(seen.hand),
+        flagged=move.label is not Label.GOOD,
+        lost=move.loss,
+        topic=topic_name(move.kind, scoring),
+        reason=reason_line(move, scoring) if move.label is not Label.GOOD else "",
+        groups=hand_groups(seen.hand)[0],
+        deadwood_name=deadwood_words(scoring, "group"),
         pile_top=seen.pile_top,
         opponent_taken=display_order(seen.opponent_taken),
         stock=seen.stock,

@@ -27,6 +27,16 @@ _KINDS: dict[Kind, LazyString] = {
     Kind.DISCARD: _lp("review", "The discard"),
     Kind.GO_OUT: _lp("review", "Knock or play on"),
 }
+# What a decision was about, as the verdict names it ("lost mainly at decision 7, the discard").
+_TOPICS: dict[Kind, LazyString] = {
+    Kind.UPCARD: _lp("review topic", "the upcard"),
+    Kind.DRAW: _lp("review topic", "the draw"),
+    Kind.DISCARD: _lp("review topic", "the discard"),
+    Kind.GO_OUT: _lp("review topic", "knocking or playing on"),
+}
+_HU_TOPICS: dict[Kind, LazyString] = {
+    Kind.GO_OUT: _lp("review topic", "going out (胡牌) or playing on"),
+}
 # Moves that name a card; "play on" is a discard where going out was legal.
 _CARD_MOVES: dict[str, LazyString] = {
     "take-upcard": _lp("review", "Take the upcard %(card)s"),
@@ -60,6 +70,11 @@ def label_name(label: Label) -> str:
 def kind_name(kind: Kind, scoring: engine.Scoring) -> str:
     hu = scoring is engine.Scoring.HU
     return str(_HU_KINDS.get(kind, _KINDS[kind]) if hu else _KINDS[kind])
+
+
+def topic_name(kind: Kind, scoring: engine.Scoring) -> str:
+    hu = scoring is engine.Scoring.HU
+    return str(_HU_TOPICS.get(kind, _TOPICS[kind]) if hu else _TOPICS[kind])
 
 
 def move_name(move: MoveReview, action: engine.Action, scoring: engine.Scoring) -> str:

@@ -14,6 +14,7 @@ Glossary
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import gin_engine as engine
@@ -170,7 +171,6 @@ def _groups(
     view: engine.PlayerView, previews: dict[engine.Card, int]
 ) -> tuple[list[Group], int]:
     """The hand as the best arrangement: melds first, then the deadwood cards."""
-    arrangement = engine.arrange(view.hand)
     discardable = frozenset(view.discardable)
 
     def slot(card: engine.Card) -> Slot:
@@ -182,6 +182,15 @@ def _groups(
             discardable=card in discardable,
         )
 
+    return hand_groups(view.hand, slot)
+
+
+def hand_groups(
+    hand: Iterable[engine.Card], slot: Callable[[engine.Card], Slot] = Slot
+) -> tuple[list[Group], int]:
+    """``hand`` as its best arrangement, melds first, then the deadwood cards, and its
+    deadwood: the table's hand, and the hand at each decision of a review."""
+    arrangement = engine.arrange(hand)
     groups = [
         Group(kind=meld.kind.value, slots=tuple(slot(c) for c in meld.cards))
         for meld in arrangement.melds

@@ -16,6 +16,7 @@ from webapp.extensions import deals_limited
 from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
 from webapp.review import practice as practices
+from webapp.review.page import flagged, runs, skill_line, verdict
 from webapp.review.service import (
     Availability,
     Reviewable,
@@ -60,20 +61,28 @@ def hand(match_id: str, number: int) -> str:
     found = hand_review(reviewable, number)
     review = found.review
     hands = kept_hands(record.id)
+    banner = hook.banner(game, number)
+    page = hook.hand_page(game, review)
+    summary = hook.tally(review).summary if review is not None else None
+    luck = None
     return render_template(
         "review/hand.html",
         record=record,
         number=number,
         hands=len(game.results),
-        banner=hook.banner(game, number),
+        banner=banner,
         availability=found.availability,
         Availability=Availability,
-        summary=figures(hook.tally(review).summary) if review is not None else None,
+        page=page,
+        runs=runs(page.rows),
+        mistakes=flagged(page.rows),
+        skill=skill_line(summary, luck) if summary is not None else [],
+        verdict=verdict(banner, summary, luck, page.rows) if summary is not None else None,
+        summary=figures(summary) if summary is not None else None,
         match=figures(match_summary(hands.values())) if hands else None,
         reviewed=len(hands),
         match_over=game.settlement is not None,
         practice_offered=practices.offered(reviewable, number),
-        **hook.hand_page(game, review),
     )
 
 

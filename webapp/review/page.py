@@ -1,0 +1,180 @@
+"""A hand's review page, whatever the game: the first screen (the result, the luck and skill
+line, what decided the hand, the mistakes to jump to), the decisions with the good ones folded,
+and the links at the bottom. The game gives its rows in its own words (its ``Review.hand_page``
+hook, `webapp.games`); this module only sorts and sums them, and imports no engine.
+
+What decided the hand (``verdict``), from the figures the page shows and nothing else: ``R`` the
+hand's points to the person (the banner's: won +, paid −, 0 when nobody scored), ``M`` the
+points lost to the person's decisions (the summary's), ``L`` the hand's luck (when measured),
+and the flagged decision with the largest loss (the worst mistake):
+
+- a hand lost (R < 0): *mainly to luck* when L < 0 and −L ≥ M; else *mainly at the worst
+  mistake* when there is one; else *without a mistake of yours*;
+- a hand won (R > 0): *but the worst mistake cost about its loss* when there is one; else
+  *mainly on luck* when L > 0 and L ≥ R; else *on your play*;
+- nobody scored: the worst mistake *cost the most*, or *no mistake*.
+
+The docs say the same (docs/review.md, "The page").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from webapp.banner import Banner
+from webapp.i18n import gettext as _
+from webapp.review.summary import Summarised, percent
+
+
+class DecisionRow(Protocol):
+    """What the skeleton reads of a game's row; the rest is the game's row template's."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def flagged(self) -> bool:
+        """Labelled worse than good (不精确, 失误, 大错)."""
+        ...
+
+    @property
+    def lost(self) -> float:
+        """The estimated points lost."""
+        ...
+
+    @property
+    def loss(self) -> str:
+        """The same, as the page writes it (one decimal)."""
+        ...
+
+    @property
+    def kind(self) -> str:
+        """The decision's kind, as its heading names it."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """The label's code: "good", "inaccuracy", "mistake", "blunder"."""
+        ...
+
+    @property
+    def label_name(self) -> str: ...
+
+    @property
+    def topic(self) -> str:
+        """What the decision was about, as the verdict names it ("the discard")."""
+        ...
+
+
+@dataclass(frozen=True)
+class HandPage:
+    """The game's part of a hand's review page (``Review.hand_page``)."""
+
+    rows: Sequence[Any]
+    """One per decision, in order (each a `DecisionRow`)."""
+    row_template: str
+    """The game's template of one decision's body (``d`` the row)."""
+    thresholds: dict[str, str]
+    """Each label's threshold in points, for the note: {"mistake": "8", …}."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive decisions shown the same way: the flagged ones open, the good ones folded."""
+
+    folded: bool
+    rows: Sequence[Any]
+
+    @property
+    def first(self) -> int:
+        return int(self.rows[0].number)
+
+    @property
+    def last(self) -> int:
+        return int(self.rows[-1].number)
+
+
+class Decided(StrEnum):
+    """Which sentence says what decided the hand (``data-verdict`` on the page)."""
+
+    LUCK = "luck"
+    MISTAKE = "mistake"
+    CLEAN = "clean"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    decided: Decided
+    text: str
+
+
+def runs(rows: Sequence[Any]) -> list[Run]:
+    """The rows in order, cut where flagged and good rows meet."""
+    found: list[Run] = []
+    for row in rows:
+        folded = not row.flagged
+        if found and found[-1].folded == folded and folded:
+            found[-1] = Run(True, [*found[-1].rows, row])
+        else:
+            found.append(Run(folded, [row]))
+    return found
+
+
+def flagged(rows: Sequence[Any]) -> list[Any]:
+    return [row for row in rows if row.flagged]
+
+
+def signed(value: float) -> str:
+    """A whole number of points with its sign and a real minus: "+12", "−18", "0"."""
+    shown = round(value)
+    return "0" if shown == 0 else f"{shown:+d}".replace("-", "−")
+
+
+def result_points(banner: Banner) -> int:
+    """The hand's points to the person: won +, paid −, 0 when nobody scored."""
+    if banner.winner == "you":
+        return banner.points
+    return -banner.points if banner.winner == "computer" else 0
+
+
+def skill_line(summary: Summarised, luck: float | None) -> list[tuple[str, str, str]]:
+    """The first screen's line, part by part: (key, name, figure); luck first when measured."""
+    parts = []
+    if luck is not None:
+        parts.append(("luck", _("Luck"), signed(luck)))
+    parts.append(("mistakes", _("Your mistakes"), signed(-summary.points_lost)))
+    parts.append(("accuracy", _("Accuracy"), percent(summary.accuracy)))
+    return parts
+
+
+def verdict(banner: Banner, summary: Summarised, luck: float | None,
+            rows: Sequence[Any]) -> Verdict:
+    """What decided the hand, by the rule in this module's docstring."""
+    result = result_points(banner)
+    lost = summary.points_lost
+    worst = max(flagged(rows), key=lambda row: row.lost, default=None)
+    at = {} if worst is None else {"number": worst.number, "topic": worst.topic,
+                                   "points": worst.loss}
+    if result < 0:
+        if luck is not None and luck < 0 and -luck >= lost:
+            return Verdict(Decided.LUCK, _("This hand was lost mainly to the luck of the cards."))
+        if worst is not None:
+            return Verdict(Decided.MISTAKE, _(
+                "This hand was lost mainly at decision %(number)d, %(topic)s.", **at))
+        return Verdict(Decided.CLEAN, _("This hand was lost without a mistake of yours."))
+    if result > 0:
+        if worst is not None:
+            return Verdict(Decided.MISTAKE, _(
+                "You won this hand, but decision %(number)d, %(topic)s, cost about %(points)s "
+                "points.", **at))
+        if luck is not None and 0 < result <= luck:
+            return Verdict(Decided.LUCK, _("This hand was won mainly on the luck of the cards."))
+        return Verdict(Decided.CLEAN, _("You won this hand on your play: no mistake."))
+    if worst is not None:
+        return Verdict(Decided.MISTAKE, _(
+            "Nobody scored; decision %(number)d, %(topic)s, cost the most: about %(points)s "
+            "points.", **at))
+    return Verdict(Decided.CLEAN, _("Nobody scored, and you made no mistake."))
