@@ -58,7 +58,7 @@ def reason_line(move: MoveReview, scoring: engine.Scoring) -> str:
     if why.danger is not None and move.played != why.advice.action:
         said.append(gettext("The computer can use %(card)s about %(chance)d%% of the time.")
                     % {"card": _card(move.played), "chance": _percent(why.danger)})
-    if move.kind is Kind.GO_OUT and why.gin_chance is not None:
+    if move.kind is Kind.GO_OUT and why.gin_chance is not None and _percent(why.gin_chance):
         said.append(str(_GIN_CHANCE[scoring]) % {"chance": _percent(why.gin_chance)})
     text = said[0]
     for more in said[1:]:  # Chinese sentences follow each other without a space
