@@ -132,8 +132,9 @@ class MoveReview:
     """The standard error of the loss (0 when the moves are the same)."""
     label: Label
     why: Why | None = None
-    """The figures the reason is said from (the Hint's decision, the played move's); None in
-    a review kept before reviews kept them (`review_snapshot`'s format 1)."""
+    """The figures the reason is said from (the Hint's decision, the played move's), for a
+    move that is not the expert's; None for the expert's own move (nothing to explain) and in
+    a review kept before reviews kept reasons (`review_snapshot`'s format 1)."""
 
     @property
     def matched(self) -> bool:
@@ -256,7 +257,7 @@ def review_move(
         loss=loss,
         error=error,
         label=label(loss, error),
-        why=why(view, played, advice, kind is Kind.GO_OUT),
+        why=None if played == expert else why(view, played, advice, kind is Kind.GO_OUT),
     )
 
 

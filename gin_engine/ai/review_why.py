@@ -76,4 +76,9 @@ def why(view: PlayerView, played: Action, advice: Decision, going_out: bool) -> 
         kept = played if isinstance(played, Discard) else advice.action
         if isinstance(kept, Discard):
             gin = reach_chances(mask ^ kept.card.bit, reading.draw_p, (0,))[0]
-    return Why(advice, deadwood, chance, gin)
+    return Why(advice, deadwood, _kept(chance), _kept(gin))
+
+
+def _kept(chance: float | None) -> float | None:
+    """A chance to 4 decimals: the page says whole percents, and the stored review is shorter."""
+    return None if chance is None else round(chance, 4)

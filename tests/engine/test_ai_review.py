@@ -3,7 +3,7 @@
 import json
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -41,6 +41,11 @@ from gin_engine.ai.review import (
     review_move,
     summarise,
 )
+from gin_engine.ai.base import hand_mask
+from gin_engine.ai.decide import Reason
+from gin_engine.ai.evaluate import reach_chances
+from gin_engine.ai.expert import read
+from gin_engine.ai.inference import danger
 from gin_engine.ai.review_snapshot import decode_review, encode_review
 from gin_engine.deck import stacked_deck
 from gin_engine.driver import play
@@ -271,7 +276,10 @@ def test_a_stored_review_reads_back_equal():
     review = review_hand(match, 1, 0)
     data = json.loads(json.dumps(encode_review(review)))
     assert decode_review(data) == review
-    assert len(json.dumps(data, separators=(",", ":"))) < 200 * max(1, len(review.moves))
+    assert len(json.dumps(data, separators=(",", ":"))) < 300 * max(1, len(review.moves))
+    differing = [m for m in review.moves if not m.matched]
+    assert differing and all(m.why is not None for m in differing)  # the reasons read back
+    assert all(m.why is None for m in review.moves if m.matched)
     for damage in (
         lambda d: d.update(v=9),
         lambda d: d.pop("m"),
@@ -283,6 +291,39 @@ def test_a_stored_review_reads_back_equal():
         damage(broken)
         with pytest.raises(InvalidInputError):
             decode_review(broken)
+
+
+def test_a_review_kept_in_the_first_format_reads_without_its_reasons():
+    """Format 1 kept no reasons: it reads back with every figure as kept and ``why`` None."""
+    match, _ = _match("standard", 21, make_bot("easy", random.Random(4)), 1)
+    review = review_hand(match, 1, 0)
+    data = json.loads(json.dumps(encode_review(review)))
+    assert data["v"] == 2 and any("w" in m for m in data["m"])
+    data["v"] = 1
+    for move in data["m"]:
+        move.pop("w", None)
+    old = decode_review(data)
+    assert all(m.why is None for m in old.moves)
+    assert old == replace(review, moves=tuple(replace(m, why=None) for m in review.moves))
+
+
+def test_a_reason_holds_the_hints_decision_and_the_played_moves_figures():
+    view = _certain_undercut()
+    knock = review_move(view, Knock(Card.parse("TC")))
+    assert knock.why is not None and knock.why.advice == hint(view)  # the Hint's, whole
+    assert knock.why.advice.reason is Reason.PLAY_ON
+    # the hand: nines, queens and kings in sets, 10♥ and 10♣ deadwood (20)
+    assert knock.why.advice.deadwood_before == 20
+    assert knock.why.deadwood == 10 and knock.why.danger is None  # 10♥ left; no card face up
+    assert knock.why.undercut_risk == 1.0  # every sampled world undercuts
+    # playing on throws 10♣ and keeps 10♥: the chance that the next stock card lets it go gin
+    assert knock.why.gin_chance == round(reach_chances(
+        hand_mask(view) ^ Card.parse("TC").bit, read(view).draw_p, (0,))[0], 4) > 0
+    nine = review_move(view, Discard(Card.parse("9S")))
+    assert nine.why is not None and nine.why.deadwood == 38  # 9♥ 9♦ 10♥ 10♣ left unmelded
+    assert nine.why.danger == round(danger(Card.parse("9S").index, read(view).hold), 4)
+    same = review_move(view, hint(view).action)
+    assert same.matched and same.why is None  # the expert's own move: nothing to explain
 
 
 def test_fewer_worlds_make_a_cheaper_review_of_the_same_moves():

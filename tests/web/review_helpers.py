@@ -18,7 +18,7 @@ from webapp.matches import SESSION_MATCH_KEY
 from webapp.store import create_match
 
 ROW = re.compile(
-    r'<li class="decision[^"]*" id="decision-\d+" data-decision="(\d+)" data-label="(\w+)"'
+    r'<li class="decision[^"]*" id="d\d+" data-decision="(\d+)" data-label="(\w+)"'
     r' data-loss="([\d.]+)" data-matched="(true|false)">(.*?)</li>',
     re.S,
 )

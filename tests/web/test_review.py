@@ -63,8 +63,14 @@ def check_hint_follower_hand(app: Flask, client: FlaskClient, match_id: str,
     move; and the kept review: loss and error exactly 0, the expert move ``decide``'s."""
     page = client.get(f"/review/{match_id}/{number}")
     assert page.status_code == 200
-    shown = rows(page.get_data(as_text=True))
+    html = page.get_data(as_text=True)
+    shown = rows(html)
     assert all(r.label == "good" and r.loss == 0.0 and r.matched for r in shown), shown
+    # the first screen: no points lost to mistakes, nothing to jump to, no reason to give
+    assert ('<span data-figure="mistakes">Your mistakes <strong>0</strong></span>'
+            in html) and '<strong>100%</strong>' in html
+    assert 'data-mistake=' not in html and 'class="reason"' not in html
+    assert 'data-verdict="mistake"' not in html
     assert all(r.played == r.expert for r in shown)
     review = kept(app, match_id, number)
     assert review is not None and len(review.moves) == len(shown)

@@ -147,19 +147,20 @@ _THROWS = (Reason.PLAY_ON, Reason.DISCARD_HIGHEST_DEADWOOD, Reason.DISCARD_SAFE,
            Reason.DISCARD_KEEPS_CHANCES)
 
 
-def hint_text(hint: Decision, scoring: Scoring = Scoring.GIN_RUMMY) -> str:
-    """The advice and its reason in one sentence, then the numbers behind it."""
-    numbers = {
+def hint_text(hint: Decision, scoring: Scoring = Scoring.GIN_RUMMY, numbers: bool = True) -> str:
+    """The advice and its reason in one sentence, then the numbers behind it (``numbers``:
+    with the compared moves' points; a review's reason puts them last, `review_reasons`)."""
+    figures = {
         "card": hint.card.symbol if hint.card else "",
         "before": hint.deadwood_before,
         "after": hint.deadwood_after,
     }
     texts = HU_HINT_TEXT if scoring is Scoring.HU else HINT_TEXT
-    said = [str(texts[hint.reason]) % numbers]
+    said = [str(texts[hint.reason]) % figures]
     if hint.reason in _THROWS and hint.danger is not None:
         said.append(gettext("The computer can use %(card)s about %(chance)d%% of the time.")
-                    % {"card": numbers["card"], "chance": round(hint.danger * 100)})
-    line = estimates_line(hint, scoring)
+                    % {"card": figures["card"], "chance": round(hint.danger * 100)})
+    line = estimates_line(hint, scoring) if numbers else ""
     if line:
         said.append(line)
     text = said[0]

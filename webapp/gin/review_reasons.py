@@ -1,10 +1,11 @@
 """Why a flagged decision's expert move is better, in one line of the game's own words.
 
 The line is the table's Hint for that position, word for word (`webapp.gin.hints.hint_text`:
-its reason code's sentence, the chance the computer can use the card it throws, and at a knock
-the points each choice is expected to score with the knock's undercut risk), then the same
-figures for the move the person made: the deadwood it left, the chance the computer can use
-the card thrown, and when playing on was the choice, the chance the next stock card makes gin.
+its reason code's sentence, the chance the computer can use the card it throws), then the same
+figures for the move the person made (the deadwood it left, the chance the computer can use
+the card thrown), at a knock-or-play-on decision the chance that the next stock card makes gin
+by playing on, and last the Hint's line of numbers there: the points each choice is expected to
+score, with the knock's undercut risk.
 Every figure is the review's (``MoveReview.why``, from the person's view: nothing hidden).
 
 胡牌制 says it in its own words (米数 for deadwood, 米胡 and 金胡 for going out), as the Hint does.
@@ -17,7 +18,7 @@ from flask_babel import LazyString
 import gin_engine as engine
 from gin_engine.ai.review import Kind, MoveReview
 from gin_engine.ai.review_why import Why
-from webapp.gin.hints import hint_text
+from webapp.gin.hints import estimates_line, hint_text
 from webapp.i18n import gettext
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
@@ -28,7 +29,7 @@ _PLAYED: dict[str, LazyString] = {
     "take": _l("You took %(card)s: deadwood %(before)d → %(after)d after the best discard."),
     "draw": _l("You drew from the stock: deadwood %(before)d until the card drawn helps."),
     "pass": _l("You passed: deadwood %(before)d until a card from the stock helps."),
-    "knock": _l("You knocked with deadwood %(after)d."),
+    "knock": _l("You knocked with %(card)s, deadwood %(after)d."),
 }
 _HU_PLAYED: dict[str, LazyString] = {
     "discard": _lp("胡牌制", "You threw %(card)s: deadwood %(before)d → %(after)d."),
@@ -37,7 +38,7 @@ _HU_PLAYED: dict[str, LazyString] = {
     "draw": _lp(
         "胡牌制", "You drew from the stock: deadwood %(before)d until the card drawn helps."),
     "pass": _lp("胡牌制", "You passed: deadwood %(before)d until a card from the stock helps."),
-    "knock": _lp("胡牌制", "You went out with a 米胡 with deadwood %(after)d."),
+    "knock": _lp("胡牌制", "You went out with a 米胡, %(card)s face down, deadwood %(after)d."),
 }
 _GIN_CHANCE: dict[engine.Scoring, LazyString] = {
     engine.Scoring.GIN_RUMMY: _l(
@@ -54,12 +55,15 @@ def reason_line(move: MoveReview, scoring: engine.Scoring) -> str:
     why = move.why
     if why is None or move.matched:
         return ""
-    said = [hint_text(why.advice, scoring), _played(move, why, scoring)]
-    if why.danger is not None and move.played != why.advice.action:
+    said = [hint_text(why.advice, scoring, numbers=False), _played(move, why, scoring)]
+    if why.danger is not None:
         said.append(gettext("The computer can use %(card)s about %(chance)d%% of the time.")
                     % {"card": _card(move.played), "chance": _percent(why.danger)})
     if move.kind is Kind.GO_OUT and why.gin_chance is not None and _percent(why.gin_chance):
         said.append(str(_GIN_CHANCE[scoring]) % {"chance": _percent(why.gin_chance)})
+    numbers = estimates_line(why.advice, scoring)  # a knock's points and undercut risk, last
+    if numbers:
+        said.append(numbers)
     text = said[0]
     for more in said[1:]:  # Chinese sentences follow each other without a space
         text = gettext("%(first)s %(second)s") % {"first": text, "second": more}
