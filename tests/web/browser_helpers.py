@@ -88,6 +88,13 @@ def page_width(page: Page) -> int:
     return width
 
 
+def page_height(page: Page) -> int:
+    """The document's full height in CSS px, as a full-page screenshot measures it."""
+    png = page.screenshot(full_page=True)
+    height: int = struct.unpack(">I", png[20:24])[0]
+    return height
+
+
 def small_tap_targets(page: Page, scope: str = "#table") -> list[str]:
     """Every link, button, select and summary inside ``scope`` smaller than 44×44 CSS px."""
     small = []

@@ -1,7 +1,9 @@
-"""The review page in real Chromium with JavaScript off, on a 390×844 phone: reached from the
-banner of a finished hand, readable (no sideways scrolling, every decision's two moves and its
-loss inside the screen's width, axe-core finds nothing), and its link back lands on
-``/play#table``."""
+"""The review page in real Chromium with JavaScript off, on a 390×844 phone, in three
+languages: reached from the banner of a finished hand; its first screen holds the result, the
+luck and skill line and the first mistake's link, which lands on its row; a hand of 22
+decisions with 3 flagged ones is at most 3 screens tall with the good ones folded (a fold opens
+with a tap, no script); nothing scrolls sideways; the bottom offers the next hand's review,
+practice and the way back, which lands on ``/play#table``; axe-core finds nothing."""
 
 from __future__ import annotations
 
@@ -12,12 +14,20 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Page
 
-from tests.web.browser_helpers import in_viewport, page_width, share_session, tap
+from tests.web.browser_helpers import (
+    in_viewport,
+    page_height,
+    page_width,
+    share_session,
+    small_tap_targets,
+    tap,
+)
 from tests.web.conftest import ARTIFACTS
 from tests.web.review_helpers import seat_game, simulated
 from tests.web.test_browser_axe import violations
 
 WIDTH, HEIGHT = 390, 844
+SCREENS = 3
 
 
 @pytest.mark.parametrize("locale", ["zh-CN", "zh-TW", "en-GB"])
@@ -25,24 +35,57 @@ def test_the_review_of_a_hand_reads_on_a_phone(
     app: Flask, client: FlaskClient, live_server: str, browser_page: Callable[..., Page],
     locale: str,
 ) -> None:
-    # seed 21: an easy player's first hand, 16 decisions, an inaccuracy and a blunder among them
-    match_id = seat_game(app, client, simulated("standard", 21), "standard")
+    # seed 118: an easy player's first hand, 22 decisions, inaccuracies at 13, 14 and 22; two
+    # hands over, the match goes on
+    game = simulated("standard", 118, hands=2)
+    match_id = seat_game(app, client, game, "standard")
     page = browser_page(WIDTH, HEIGHT, locale=locale)
     share_session(client, page, live_server)
     page.goto(live_server + "/play#table")
-    tap(page.locator("a[data-link=review]"))  # under the hand's banner
-    assert page.url == f"{live_server}/review/{match_id}/1"
-    decisions = page.locator("li.decision")
-    assert decisions.count() == 16
+    tap(page.locator("a[data-link=review]"))  # under the last hand's banner
+    assert page.url == f"{live_server}/review/{match_id}/2"
+    page.goto(f"{live_server}/review/{match_id}/1")
+    # the first screen: the result, the luck and skill line, the first mistake's link
+    for part in ("[data-zone=banner]", "[data-zone=skill-line]", "[data-mistake]"):
+        assert in_viewport(page, page.locator(part).first), part
+    assert page.locator("li.decision").count() == 22
+    flagged = page.locator("li.decision:not([data-label=good])")
+    assert flagged.count() == 3
+    assert page.locator("details.good-run[open]").count() == 0
+    assert not page.locator("li.decision[data-label=good]").first.is_visible()  # folded
     assert page_width(page) <= WIDTH
-    for i in range(decisions.count()):
+    assert page_height(page) <= SCREENS * HEIGHT, page_height(page)
+    for i in range(flagged.count()):
         for part in ("played", "expert", "loss"):
-            box = decisions.nth(i).locator(f"dd[data-move={part}]").bounding_box()
+            box = flagged.nth(i).locator(f"dd[data-move={part}]").bounding_box()
             assert box is not None and box["width"] > 0
             assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (i, part, box)
-    assert page.locator("li.decision[data-label=blunder]").count() == 1
+        assert flagged.nth(i).locator(".reason").is_visible()
+    assert small_tap_targets(page, "main") == []
     assert violations(page) == []
-    tap(page.locator("a[data-link=table]").first)
+    page.screenshot(path=str(ARTIFACTS / f"review-{locale}-390x844.png"))
+    # the first mistake's link lands on its row
+    page.locator("[data-mistake]").first.click()
+    assert page.url.endswith("#d13")
+    assert in_viewport(page, page.locator("#d13 h3"))
+    # a fold opens with a tap; its rows fit the screen's width too
+    fold = page.locator("details.good-run").first
+    fold.locator("summary").click()
+    assert fold.get_attribute("open") is not None
+    shown = fold.locator("li.decision")
+    assert shown.first.is_visible()
+    for i in range(shown.count()):
+        box = shown.nth(i).locator("dd[data-move=played]").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= WIDTH
+    assert page_width(page) <= WIDTH
+    # the bottom: the next hand's review, practice, the way back
+    onward = page.locator("[data-zone=onward]")
+    for part in ("a[data-link=next-review]", "button[data-action=practice]",
+                 "a[data-link=table]"):
+        assert onward.locator(part).count() == 1, part
+    tap(onward.locator("a[data-link=next-review]"))
+    assert page.url == f"{live_server}/review/{match_id}/2"
+    tap(page.locator("[data-zone=onward] a[data-link=table]"))
     assert page.url == f"{live_server}/play#table"
 
 

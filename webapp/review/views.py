@@ -60,7 +60,6 @@ def hand(match_id: str, number: int) -> str:
         abort(404, description=_("Hand %(number)d of this match is not over.", number=number))
     found = hand_review(reviewable, number)
     review = found.review
-    hands = kept_hands(record.id)
     banner = hook.banner(game, number)
     page = hook.hand_page(game, review)
     summary = hook.tally(review).summary if review is not None else None
@@ -79,8 +78,6 @@ def hand(match_id: str, number: int) -> str:
         skill=skill_line(summary, luck) if summary is not None else [],
         verdict=verdict(banner, summary, luck, page.rows) if summary is not None else None,
         summary=figures(summary) if summary is not None else None,
-        match=figures(match_summary(hands.values())) if hands else None,
-        reviewed=len(hands),
         match_over=game.settlement is not None,
         practice_offered=practices.offered(reviewable, number),
     )
