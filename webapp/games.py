@@ -45,7 +45,7 @@ from webapp.pages import gin_figures, gin_values, romme_figures, romme_values
 from webapp.pages.placeholders import Inputs
 from webapp.redeal import Redeal
 from webapp.review.page import HandPage
-from webapp.review.summary import Tally
+from webapp.review.summary import Measured, Tally
 from webapp.romme import cards as romme_cards
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
@@ -93,6 +93,13 @@ class Review:
     ``templates/review/hand.html`` lays them out the same for every game)."""
     practice: Callable[[Any, int], Any]
     """A new match dealing the hand again as its first, with a fresh seed after it."""
+    points: Callable[[Any, int], int]
+    """The hand's result to the person in points (won +, paid −, 0 when nobody scored): what
+    decided it is said from it, and the luck-adjusted result is it minus the luck."""
+    luck: Callable[[Any, int, int], Measured] | None = None
+    """A seat's luck in a finished hand, in points by source (deal, own and the others'
+    stock draws, with the standard error of their sum; `webapp.review.summary.Measured`),
+    computed with the review and kept beside it; None for a game without a luck measure."""
 
 
 class Player(Protocol):
@@ -262,6 +269,7 @@ GAMES: tuple[Game, ...] = (
             banner=gin_review.banner,
             hand_page=gin_review.hand_page,
             practice=gin_review.practice,
+            points=gin_review.points,
         ),
         pages=ReadingPages(
             folder=CONTENT,

@@ -538,4 +538,14 @@ class HandReviewRow(db.Model):  # type: ignore[name-defined,misc]
     points_lost: Mapped[float] = mapped_column(Double, nullable=False)
     accuracy_sum: Mapped[float] = mapped_column(Double, nullable=False)
     """The sum of the decisions' accuracies: a mean over any hands is a sum over sums."""
+    points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The hand's result to the person in points (won +, paid −); None in rows kept before
+    results were (migration 0017), which have no luck either."""
+    luck_deal: Mapped[float | None] = mapped_column(Double, nullable=True)
+    """运气 in points, by source (the game's luck measure, docs/review.md); None when it was
+    not computed (kept before, or it failed)."""
+    luck_own_draws: Mapped[float | None] = mapped_column(Double, nullable=True)
+    luck_their_draws: Mapped[float | None] = mapped_column(Double, nullable=True)
+    luck_error: Mapped[float | None] = mapped_column(Double, nullable=True)
+    """The standard error of the three sources' sum."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)

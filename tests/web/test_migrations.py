@@ -251,6 +251,54 @@ def test_0016_moves_the_statistics_columns_into_keyed_rows_and_back(app: Flask) 
         upgrade(directory=str(MIGRATIONS_DIR))
 
 
+LUCK_COLUMNS = {"points", "luck_deal", "luck_own_draws", "luck_their_draws", "luck_error"}
+
+
+def test_0017_keeps_the_hand_reviews_without_luck_and_down_again(app: Flask) -> None:
+    """A review kept before has no result and no luck (NULL: not computed again); one kept
+    after holds them; down again drops the columns and keeps the reviews."""
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0016")
+        assert not LUCK_COLUMNS & {
+            c["name"] for c in inspect(db.engine).get_columns("hand_reviews")}
+        now = datetime.now(UTC)
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO matches (id, version, snapshot, ruleset, difficulty, status,"
+                " lowest_difficulty, created_at, updated_at, ranked) VALUES ('m1', 1, '{}',"
+                " 'quick', 'easy', 'finished', 'easy', :now, :now, :no)"
+            ), {"now": now, "no": False})
+            connection.execute(text(
+                "INSERT INTO hand_reviews (match_id, hand, review, decisions, matched,"
+                " points_lost, accuracy_sum, created_at) VALUES ('m1', 1, '{}', 3, 2, 4.5,"
+                " 250.0, :now)"
+            ), {"now": now})
+        upgrade(directory=str(MIGRATIONS_DIR))
+        with db.engine.begin() as connection:
+            old = connection.execute(text(
+                "SELECT decisions, points, luck_deal, luck_own_draws, luck_their_draws,"
+                " luck_error FROM hand_reviews WHERE hand = 1")).one()
+            connection.execute(text(
+                "INSERT INTO hand_reviews (match_id, hand, review, decisions, matched,"
+                " points_lost, accuracy_sum, created_at, points, luck_deal, luck_own_draws,"
+                " luck_their_draws, luck_error) VALUES ('m1', 2, '{}', 1, 1, 0.0, 100.0, :now,"
+                " -28, -3.5, -12.25, 4.0, 6.5)"
+            ), {"now": now})
+            new = connection.execute(text(
+                "SELECT points, luck_deal, luck_own_draws, luck_their_draws, luck_error"
+                " FROM hand_reviews WHERE hand = 2")).one()
+        assert tuple(old) == (3, None, None, None, None, None)
+        assert tuple(new) == (-28, -3.5, -12.25, 4.0, 6.5)
+        downgrade(directory=str(MIGRATIONS_DIR), revision="0016")
+        assert not LUCK_COLUMNS & {
+            c["name"] for c in inspect(db.engine).get_columns("hand_reviews")}
+        with db.engine.connect() as connection:
+            kept = connection.execute(text(
+                "SELECT hand, decisions FROM hand_reviews ORDER BY hand")).all()
+        assert [tuple(row) for row in kept] == [(1, 3), (2, 1)]
+        upgrade(directory=str(MIGRATIONS_DIR))
+
+
 def test_migrations_match_the_models(app: Flask) -> None:
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})

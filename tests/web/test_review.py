@@ -40,8 +40,10 @@ FIXTURES = Path(__file__).resolve().parents[1] / "engine" / "fixtures"
 
 
 def kept(app: Flask, match_id: str, number: int):  # type: ignore[no-untyped-def]
+    """The kept review of hand ``number`` (without its luck), or None."""
     with app.test_request_context():
-        return kept_review(match_id, number)
+        found = kept_review(match_id, number)
+        return None if found is None else found[0]
 
 
 def kept_count(app: Flask, match_id: str) -> int:

@@ -18,7 +18,6 @@ from gin_engine.ai.review import review_hand
 from gin_engine.ai.review_snapshot import encode_review
 from tests.web.review_helpers import rows, seat_game, simulated
 from tests.web.test_review import certain_undercut, kept, post_action
-from webapp.banner import Banner
 from webapp.extensions import db
 from webapp.models import HandReviewRow
 from webapp.review.page import Decided, verdict
@@ -144,7 +143,7 @@ def test_what_decided_a_hand_with_mistakes(app: Flask, winner, points, luck, dec
     rows_ = [row(3, 3.0, flagged=False), row(5, 5.0), row(7, 9.0)]  # 12 points lost in all
     summary = Summary(3, 0, 12.0, 70.0)
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        found = verdict(Banner(winner, points, ""), summary, luck, rows_)
+        found = verdict(points if winner == "you" else -points, summary, luck, rows_)
     assert (found.decided, found.text) == (decided, said)
 
 
@@ -161,7 +160,7 @@ def test_what_decided_a_hand_without_a_flagged_decision(app: Flask, winner, poin
     rows_ = [row(1, 2.0, flagged=False), row(2, 0.0, flagged=False)]
     summary = Summary(2, 1, 2.0, 90.0)
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        found = verdict(Banner(winner, points, ""), summary, luck, rows_)
+        found = verdict(points if winner == "you" else -points, summary, luck, rows_)
     assert (found.decided, found.text) == (decided, said)
 
 

@@ -36,6 +36,14 @@ def banner(match: engine.Match, number: int) -> Any:
     return hand_banner(match.results[number - 1], PERSON)
 
 
+def points(match: engine.Match, number: int) -> int:
+    """Hand ``number``'s points to the person: won +, paid −, 0 when nobody scored."""
+    result = match.results[number - 1]
+    if result.scorer is None:
+        return 0
+    return result.points if result.scorer == PERSON else -result.points
+
+
 def hand_page(match: engine.Match, review: HandReview | None) -> HandPage:
     """The hand page's Gin Rummy part: each decision's row in its words, the row's template
     and the labels' thresholds."""

@@ -4,7 +4,7 @@ and the links at the bottom. The game gives its rows in its own words (its ``Rev
 hook, `webapp.games`); this module only sorts and sums them, and imports no engine.
 
 What decided the hand (``verdict``), from the figures the page shows and nothing else: ``R`` the
-hand's points to the person (the banner's: won +, paid −, 0 when nobody scored), ``M`` the
+hand's points to the person (as its banner says them: won +, paid −, 0 when nobody scored), ``M`` the
 points lost to the person's decisions (the summary's), ``L`` the hand's luck (when measured),
 and the flagged decision with the largest loss (the worst mistake):
 
@@ -24,9 +24,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from webapp.banner import Banner
 from webapp.i18n import gettext as _
-from webapp.review.summary import Summarised, percent
+from webapp.review.summary import Luck, Summarised, percent
 
 
 class DecisionRow(Protocol):
@@ -106,6 +105,33 @@ class Decided(StrEnum):
 
 
 @dataclass(frozen=True)
+class LuckFigures:
+    """The hand's result taken apart, as the page writes it (whole points, signed): the
+    result = the luck + the luck-adjusted result; of that, the decisions' losses against the
+    expert's moves, and what remains (neither measure's: the computer's play, the noise)."""
+
+    result: str
+    luck: str
+    error: str
+    deal: str
+    own_draws: str
+    their_draws: str
+    adjusted: str
+    mistakes: str
+    remains: str
+
+
+def luck_figures(result: int, luck: Luck, lost: float) -> LuckFigures:
+    adjusted = result - luck.total
+    return LuckFigures(
+        result=signed(result), luck=signed(luck.total), error=f"{luck.error:.0f}",
+        deal=signed(luck.deal), own_draws=signed(luck.own_draws),
+        their_draws=signed(luck.their_draws), adjusted=signed(adjusted),
+        mistakes=signed(-lost), remains=signed(adjusted + lost),
+    )
+
+
+@dataclass(frozen=True)
 class Verdict:
     decided: Decided
     text: str
@@ -133,13 +159,6 @@ def signed(value: float) -> str:
     return "0" if shown == 0 else f"{shown:+d}".replace("-", "−")
 
 
-def result_points(banner: Banner) -> int:
-    """The hand's points to the person: won +, paid −, 0 when nobody scored."""
-    if banner.winner == "you":
-        return banner.points
-    return -banner.points if banner.winner == "computer" else 0
-
-
 def skill_line(summary: Summarised, luck: float | None) -> list[tuple[str, str, str]]:
     """The first screen's line, part by part: (key, name, figure); luck first when measured."""
     parts = []
@@ -150,10 +169,10 @@ def skill_line(summary: Summarised, luck: float | None) -> list[tuple[str, str, 
     return parts
 
 
-def verdict(banner: Banner, summary: Summarised, luck: float | None,
+def verdict(result: int, summary: Summarised, luck: float | None,
             rows: Sequence[Any]) -> Verdict:
-    """What decided the hand, by the rule in this module's docstring."""
-    result = result_points(banner)
+    """What decided the hand (``result``: its points to the person), by the rule in this
+    module's docstring."""
     lost = summary.points_lost
     worst = max(flagged(rows), key=lambda row: row.lost, default=None)
     at = {} if worst is None else {"number": worst.number, "topic": worst.topic,

@@ -26,6 +26,7 @@ from webapp.matches import SESSION_MATCH_KEY, viewer_id
 from webapp.models import PERSON
 from webapp.requestlog import exception_fields
 from webapp.review.store import keep_review, kept_review
+from webapp.review.summary import Luck
 from webapp.store import MatchRecord, load_match
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,8 @@ class Availability(StrEnum):
 class Found:
     availability: Availability
     review: Any = None
+    luck: Luck | None = None
+    """The hand's luck, when the game measures it and it was computed."""
 
 
 @dataclass(frozen=True)
@@ -90,17 +93,30 @@ def hand_review(found: Reviewable, number: int) -> Found:
     try:
         kept = kept_review(record.id, number)
         if kept is not None:
-            return Found(Availability.READY, kept)
+            return Found(Availability.READY, *kept)
         review = hook.review_hand(found.match, number, PERSON)
     except Exception as failed:  # the page says so: a review never breaks a page
         _log_failure(record.id, number, failed)
         return Found(Availability.UNAVAILABLE)
+    luck = _measured_luck(found, number)
     try:
-        keep_review(record.id, review)
+        keep_review(record.id, review, hook.points(found.match, number), luck)
     except SQLAlchemyError as failed:  # shown all the same; computed again next time
         db.session.rollback()
         _log_failure(record.id, number, failed)
-    return Found(Availability.READY, review)
+    return Found(Availability.READY, review, luck)
+
+
+def _measured_luck(found: Reviewable, number: int) -> Luck | None:
+    """The hand's luck for the person, when its game measures it; a failure is logged and
+    the review is kept without it (its page shows no luck)."""
+    if found.hook.luck is None:
+        return None
+    try:
+        return Luck.of(found.hook.luck(found.match, number, PERSON))
+    except Exception as failed:  # the review stands without it
+        _log_failure(found.record.id, number, failed, "luck-unavailable")
+        return None
 
 
 def after_move(response: Response, record: MatchRecord, ended: Sequence[int]) -> None:
@@ -146,7 +162,8 @@ def _guest_matches() -> list[str]:
     return [*listed, current] if isinstance(current, str) else listed
 
 
-def _log_failure(match_id: str, number: int, failed: BaseException) -> None:
-    fields = {"event": "review-unavailable", "match_id": match_id, "hand": number}
+def _log_failure(match_id: str, number: int, failed: BaseException,
+                 event: str = "review-unavailable") -> None:
+    fields = {"event": event, "match_id": match_id, "hand": number}
     fields.update(exception_fields(failed))
-    log.error("review unavailable: %s", fields["exception"], extra={"fields": fields})
+    log.error("%s: %s", event, fields["exception"], extra={"fields": fields})

@@ -1,13 +1,15 @@
 """Kept reviews: one ``hand_reviews`` row per match and hand, written once, read many times.
 
 A row holds the encoded review (the game's ``Review.encode``, `webapp.games`) and its
-figures (``Review.tally``) in columns, so that a match's summary and a player's accuracy trend
+figures (``Review.tally``), the person's result and the hand's luck (``Review.luck``) in
+columns, so that a match's summary and a player's accuracy trend
 are sums over rows, never decoding. The match's game says which hook encodes and decodes.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,30 +22,35 @@ from webapp.extensions import db
 from webapp.models import HandReviewRow, MatchResult
 from webapp.models import Match as MatchRow
 from webapp.privacy import mark_private
-from webapp.review.summary import Summarised, summary_of
+from webapp.review.summary import KeptHand, Luck, summary_of
 
 _ROWS = HandReviewRow.__table__
 TREND_MATCHES = 20
 """The player page's accuracy trend looks at the last this many ended Gin Rummy matches."""
 
 
-def kept_review(match_id: str, number: int) -> Any:
-    """The kept review of hand ``number``, or ``None`` when none was kept yet.
+def kept_review(match_id: str, number: int) -> tuple[Any, Luck | None] | None:
+    """The kept review of hand ``number`` and its luck (None when not measured), or ``None``
+    when none was kept yet.
 
     A kept review that no longer reads (``InvalidInputError``) is the caller's to handle.
     """
     mark_private()
     found = db.session.execute(
-        select(_ROWS.c.review, MatchRow.game)
+        select(_ROWS.c.review, MatchRow.game, *_LUCK)
         .join(MatchRow, MatchRow.id == _ROWS.c.match_id)
         .where(_ROWS.c.match_id == match_id, _ROWS.c.hand == number)
     ).one_or_none()
-    return None if found is None else _hook(found.game).decode(found.review)
+    if found is None:
+        return None
+    return _hook(found.game).decode(found.review), _luck(found[2:])
 
 
-def keep_review(match_id: str, review: Any) -> None:
-    """Store ``review`` of a hand of match ``match_id`` and commit; a review already kept
-    (another request computed it first) is left as it is: reviews never change."""
+def keep_review(match_id: str, review: Any, points: int | None = None,
+                luck: Luck | None = None) -> None:
+    """Store ``review`` of a hand of match ``match_id``, with the person's result in points
+    and the hand's luck when measured, and commit; a review already kept (another request
+    computed it first) is left as it is: reviews never change."""
     hook = _hook(db.session.scalars(select(MatchRow.game).where(MatchRow.id == match_id)).one())
     tally = hook.tally(review)
     row = {
@@ -54,7 +61,11 @@ def keep_review(match_id: str, review: Any) -> None:
         "matched": tally.summary.matched,
         "points_lost": tally.summary.points_lost,
         "accuracy_sum": tally.accuracy_sum,
+        "points": points,
     }
+    if luck is not None:
+        row.update(luck_deal=luck.deal, luck_own_draws=luck.own_draws,
+                   luck_their_draws=luck.their_draws, luck_error=luck.error)
     try:
         db.session.execute(_ROWS.insert().values(**row))
         db.session.commit()
@@ -62,16 +73,27 @@ def keep_review(match_id: str, review: Any) -> None:
         db.session.rollback()
 
 
-def kept_hands(match_id: str) -> dict[int, Summarised]:
-    """The summary of every hand of the match whose review is kept, by hand number."""
+def kept_hands(match_id: str) -> dict[int, KeptHand]:
+    """The figures of every hand of the match whose review is kept, by hand number."""
     mark_private()
     rows = db.session.execute(
         select(_ROWS.c.hand, _ROWS.c.decisions, _ROWS.c.matched, _ROWS.c.points_lost,
-               _ROWS.c.accuracy_sum)
+               _ROWS.c.accuracy_sum, _ROWS.c.points, *_LUCK)
         .where(_ROWS.c.match_id == match_id)
         .order_by(_ROWS.c.hand)
     )
-    return {hand: summary_of(*figures) for hand, *figures in rows}
+    return {
+        hand: KeptHand(summary_of(*figures[:4]), figures[4], _luck(figures[5:]))
+        for hand, *figures in rows
+    }
+
+
+_LUCK = (_ROWS.c.luck_deal, _ROWS.c.luck_own_draws, _ROWS.c.luck_their_draws, _ROWS.c.luck_error)
+
+
+def _luck(columns: Sequence[Any]) -> Luck | None:
+    deal, own, theirs, error = columns
+    return None if deal is None else Luck(deal, own, theirs, error)
 
 
 def _hook(game: str) -> games.Review:

@@ -7,6 +7,7 @@ store keeps it in columns, so a match's summary and a player's trend never decod
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
@@ -46,6 +47,66 @@ class Tally:
     """The hand's summary as the game's review computed it."""
     accuracy_sum: float
     """The sum of the decisions' accuracies: sums over hands without decoding."""
+
+
+class Measured(Protocol):
+    """A hand's luck as a game's measure gives it (Gin Rummy's: ``gin_engine.ai.luck``), in
+    points for the person."""
+
+    @property
+    def deal(self) -> float: ...
+
+    @property
+    def own_draws(self) -> float: ...
+
+    @property
+    def their_draws(self) -> float: ...
+
+    @property
+    def error(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class Luck:
+    """运气 in points for the person, by source, as kept (``hand_reviews``' columns) or summed
+    over hands; ``error`` the standard error of the sum."""
+
+    deal: float
+    own_draws: float
+    their_draws: float
+    error: float
+
+    @property
+    def total(self) -> float:
+        return self.deal + self.own_draws + self.their_draws
+
+    @classmethod
+    def of(cls, measured: Measured) -> Luck:
+        return cls(measured.deal, measured.own_draws, measured.their_draws, measured.error)
+
+
+def luck_sum(hands: Iterable[Luck]) -> Luck | None:
+    """The luck of several hands together (independent: the errors add in quadrature); None
+    when none of them has its luck."""
+    found = list(hands)
+    if not found:
+        return None
+    return Luck(
+        deal=math.fsum(h.deal for h in found),
+        own_draws=math.fsum(h.own_draws for h in found),
+        their_draws=math.fsum(h.their_draws for h in found),
+        error=math.sqrt(math.fsum(h.error ** 2 for h in found)),
+    )
+
+
+@dataclass(frozen=True)
+class KeptHand:
+    """A kept hand review's figures, read from its columns: the summary, the person's result
+    and its luck (None for a row kept before they were, or whose luck failed)."""
+
+    summary: Summary
+    points: int | None
+    luck: Luck | None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,13 @@ from webapp.extensions import deals_limited
 from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
 from webapp.review import practice as practices
-from webapp.review.page import flagged, runs, skill_line, verdict
+from webapp.review.page import (
+    flagged,
+    luck_figures,
+    runs,
+    skill_line,
+    verdict,
+)
 from webapp.review.service import (
     Availability,
     Reviewable,
@@ -63,7 +69,8 @@ def hand(match_id: str, number: int) -> str:
     banner = hook.banner(game, number)
     page = hook.hand_page(game, review)
     summary = hook.tally(review).summary if review is not None else None
-    luck = None
+    luck = None if found.luck is None else found.luck.total
+    result = hook.points(game, number)
     return render_template(
         "review/hand.html",
         record=record,
@@ -76,8 +83,10 @@ def hand(match_id: str, number: int) -> str:
         runs=runs(page.rows),
         mistakes=flagged(page.rows),
         skill=skill_line(summary, luck) if summary is not None else [],
-        verdict=verdict(banner, summary, luck, page.rows) if summary is not None else None,
+        verdict=verdict(result, summary, luck, page.rows) if summary is not None else None,
         summary=figures(summary) if summary is not None else None,
+        luck=luck_figures(result, found.luck, summary.points_lost)
+        if found.luck is not None and summary is not None else None,
         match_over=game.settlement is not None,
         practice_offered=practices.offered(reviewable, number),
     )
