@@ -21,7 +21,8 @@ from tests.web.test_review import certain_undercut, kept, post_action
 from webapp.extensions import db
 from webapp.models import HandReviewRow
 from webapp.review.page import Decided, verdict
-from webapp.review.summary import Summary
+from webapp.review.store import keep_review
+from webapp.review.summary import Luck, Summary
 
 MISTAKE_LINK = re.compile(r'<a class="tap-link" href="#d(\d+)" data-mistake="(\d+)">(.*?)</a>')
 RUN = re.compile(r'<details class="good-run" data-run="(\d+)-(\d+)">\s*<summary>(.*?)</summary>')
@@ -195,8 +196,6 @@ def test_a_review_kept_in_the_first_format_shows_its_rows_without_reasons(app, c
     for move in data["m"]:
         move.pop("w", None)
     with app.test_request_context():
-        from webapp.review.store import keep_review
-
         keep_review(match_id, review)
         row_ = db.session.get(HandReviewRow, (match_id, 1))
         row_.review = json.loads(json.dumps(data))
@@ -207,3 +206,57 @@ def test_a_review_kept_in_the_first_format_shows_its_rows_without_reasons(app, c
     assert [r.number for r in shown if r.label != "good"] == [4, 16]
     assert 'class="reason"' not in html  # kept without reasons: none is made up
     assert 'href="#d16"' in html
+
+
+# Luck kept with each hand's review, as the game's measure gave it (deal, own draws, the
+# computer's draws, error): what the pages make of the kept figures.
+HAND_LUCK = {1: Luck(2.0, 3.5, -1.0, 4.0), 3: Luck(-10.0, -25.0, 5.0, 6.0)}
+
+
+def test_kept_luck_shows_on_the_hand_match_and_player_pages(app, client):
+    from tests.web.account_helpers import register, user_id
+    from tests.web.test_review import finish_as_owner
+
+    client.get("/?lang=en")
+    register(client, "lucky")
+    match_id = finish_as_owner(app, client, 7, user_id(app, "lucky"))
+    game = simulated("quick", 7, hands=None)
+    reviews = {n: review_hand(game, n, 0, (2, 2)) for n in range(1, len(game.results) + 1)}
+    points = {n: (r.points if r.scorer == 0 else -r.points) if r.scorer is not None else 0
+              for n, r in enumerate(game.results, start=1)}
+    assert points[3] == -30 and points[1] == 15  # an undercut lost; a knock won
+    with app.test_request_context():
+        for number, review in reviews.items():  # hands without luck: kept before it was
+            keep_review(match_id, review, points[number], HAND_LUCK.get(number))
+    # hand 3: lost 30 with luck −30 against, more than the points lost: lost to luck
+    html = client.get(f"/review/{match_id}/3").get_data(as_text=True)
+    lost = reviews[3].summary.points_lost
+    assert text(re.search(r'<p class="skill-line".*?</p>', html, re.S).group(0)) == (  # type: ignore[union-attr]
+        f"Luck −30 · Your mistakes −{round(lost)} · Accuracy "
+        f"{round(reviews[3].summary.accuracy)}%")
+    assert 'data-verdict="luck">This hand was lost mainly to the luck of the cards.' in html
+    luck_line = " ".join(text(re.search(r'<p class="luck-sum".*?</p>', html, re.S)  # type: ignore[union-attr]
+                              .group(0)).split())
+    assert luck_line == (
+        "Result −30 = luck −30 (± 6: the deal −10, your draws −25, the computer's draws +5) +"
+        f" luck-adjusted result 0. Of that, your decisions lost −{round(lost)} against the"
+        f" expert's moves; the remaining +{round(lost)} is the computer's play and what"
+        " neither estimate catches.")
+    # hand 2: kept without luck: no luck figure at all
+    html = client.get(f"/review/{match_id}/2").get_data(as_text=True)
+    assert 'data-figure="luck"' not in html and 'class="luck-sum"' not in html
+    # the match: the two measured hands' luck summed, errors in quadrature
+    whole = client.get(f"/review/{match_id}").get_data(as_text=True)
+    assert "<span data-figure=\"luck\">Luck <strong>−26</strong></span>" in whole  # −25.5
+    assert "Luck over the 2 hands whose luck was measured:" in whole
+    assert "(± 7: the deal −8, your draws −22, the computer's draws +4)" in whole
+    assert re.findall(r'<span data-luck="(\d+)">luck ([^<]+)</span>', whole) == [
+        ("1", "+4"), ("3", "−30")]
+    # the player page: the match's luck and luck-adjusted result, and their chart
+    page = client.get("/me").get_data(as_text=True)
+    assert f'<tr data-match="{match_id}">' in page
+    assert '<td data-luck="-25.5">−26</td>' in page  # 4.5 − 30
+    adjusted = points[1] + points[3] + 25.5
+    assert f'<td data-adjusted="{round(adjusted, 1)}">' in page
+    chart = page[page.index('class="points-chart adjusted-chart"'):]
+    assert chart[:chart.index("</svg>")].count('<circle class="dot"') == 1

@@ -31,7 +31,7 @@ from webapp.rating.levels import levels
 from webapp.rating.record import change_of
 from webapp.rating.standing import INACTIVE_AFTER
 from webapp.review import store as review_store
-from webapp.review.trend import accuracy_chart
+from webapp.review.trend import accuracy_chart, adjusted_chart
 from webapp.statistics.points import RANKING_POINTS
 
 bp = Blueprint("board", __name__)
@@ -186,7 +186,8 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
 
     def accuracy() -> dict[str, Any]:
         trend = review_store.accuracy_trend(user.id)
-        return {"accuracy": trend, "accuracy_chart": accuracy_chart(trend)}
+        return {"accuracy": trend, "accuracy_chart": accuracy_chart(trend),
+                "adjusted_chart": adjusted_chart(trend)}
 
     def ratings() -> dict[str, Any]:
         series = profile.rating_over_time(charts()) if rated else []

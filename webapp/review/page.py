@@ -19,13 +19,13 @@ The docs say the same (docs/review.md, "The page").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
 from webapp.i18n import gettext as _
-from webapp.review.summary import Luck, Summarised, percent
+from webapp.review.summary import KeptHand, Luck, Summarised, luck_sum, percent
 
 
 class DecisionRow(Protocol):
@@ -129,6 +129,28 @@ def luck_figures(result: int, luck: Luck, lost: float) -> LuckFigures:
         their_draws=signed(luck.their_draws), adjusted=signed(adjusted),
         mistakes=signed(-lost), remains=signed(adjusted + lost),
     )
+
+
+@dataclass(frozen=True)
+class MatchLuck:
+    """Luck and skill over a match's hands whose luck was measured (``hands`` of them): the
+    summed luck and the match's result taken apart the same way as a hand's."""
+
+    hands: int
+    luck: Luck
+    figures: LuckFigures
+
+
+def match_luck(hands: Iterable[KeptHand]) -> MatchLuck | None:
+    """The luck of the hands that have it, and their results taken apart; None when no hand's
+    luck was measured."""
+    measured = [h for h in hands if h.luck is not None and h.points is not None]
+    luck = luck_sum(h.luck for h in measured if h.luck is not None)
+    if luck is None:
+        return None
+    result = sum(h.points or 0 for h in measured)
+    lost = sum(h.summary.points_lost for h in measured)
+    return MatchLuck(len(measured), luck, luck_figures(result, luck, lost))
 
 
 @dataclass(frozen=True)

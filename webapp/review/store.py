@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, ScalarSelect, Select, bindparam, func, select
+from sqlalchemy import ColumnElement, ScalarSelect, Select, bindparam, case, func, select
 from sqlalchemy.exc import IntegrityError
 
 from webapp import games
@@ -106,23 +106,35 @@ def _hook(game: str) -> games.Review:
 
 @dataclass(frozen=True)
 class MatchAccuracy:
-    """A finished match of the player's and the accuracy of its reviewed decisions."""
+    """A finished match of the player's: the accuracy of its reviewed decisions, and over
+    its hands whose luck was measured (``measured`` of them) their result and luck."""
 
     match_id: str
     finished_at: datetime
     accuracy: float
     decisions: int
+    measured: int = 0
+    result: int = 0
+    """The points of the measured hands to the player (won +, paid −)."""
+    luck: float = 0.0
+
+    @property
+    def adjusted(self) -> float | None:
+        """The luck-adjusted result of the measured hands; None when none was measured."""
+        return self.result - self.luck if self.measured else None
 
 
 def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccuracy]:
     """Those of the player's last ``limit`` ended Gin Rummy matches (胡牌制 too) that have a
-    kept review, oldest first: one index range of ``match_results``, then the kept hands of
+    kept review, oldest first, with their accuracy and the result and luck of their hands
+    whose luck was measured: one index range of ``match_results``, then the kept hands of
     those matches. Practice matches have no ``match_results`` row, so they never count."""
     mark_private()
     rows = db.session.execute(_accuracy_trend(limit), {"player": user_id}).all()
     return [
-        MatchAccuracy(match_id, finished_at, float(total) / int(count), int(count))
-        for match_id, finished_at, total, count in rows
+        MatchAccuracy(match_id, finished_at, float(total) / int(count), int(count),
+                      int(measured), int(result or 0), float(luck or 0.0))
+        for match_id, finished_at, total, count, measured, result, luck in rows
     ]
 
 
@@ -139,9 +151,12 @@ def _accuracy_trend(limit: int) -> Select[Any]:
         .subquery()
     )
     decisions = func.sum(_ROWS.c.decisions)
+    measured = _ROWS.c.luck_deal.is_not(None) & _ROWS.c.points.is_not(None)
+    luck = _ROWS.c.luck_deal + _ROWS.c.luck_own_draws + _ROWS.c.luck_their_draws
     return (
         select(recent.c.match_id, recent.c.finished_at, func.sum(_ROWS.c.accuracy_sum),
-               decisions)
+               decisions, func.count(case((measured, 1))),
+               func.sum(case((measured, _ROWS.c.points))), func.sum(case((measured, luck))))
         .join(_ROWS, _ROWS.c.match_id == recent.c.match_id)
         .group_by(recent.c.match_id, recent.c.finished_at)
         .having(decisions > 0)

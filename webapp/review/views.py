@@ -19,7 +19,9 @@ from webapp.review import practice as practices
 from webapp.review.page import (
     flagged,
     luck_figures,
+    match_luck,
     runs,
+    signed,
     skill_line,
     verdict,
 )
@@ -32,7 +34,7 @@ from webapp.review.service import (
     reviewable_match,
 )
 from webapp.review.store import kept_hands
-from webapp.review.summary import figures, match_summary
+from webapp.review.summary import KeptHand, figures, match_summary
 
 bp = Blueprint("review", __name__)
 
@@ -49,6 +51,7 @@ def hand_links(match_id: str, hands: int) -> list[tuple[int, str]]:
 
 
 bp.add_app_template_global(hand_links, "review_hand_links")
+bp.add_app_template_global(signed, "signed_points")
 
 
 def _match(match_id: str) -> Reviewable:
@@ -119,25 +122,32 @@ def practice(match_id: str, number: int) -> Response | str:
 def match(match_id: str) -> str:
     reviewable = _match(match_id)
     record, hook, game = reviewable.record, reviewable.hook, reviewable.match
-    summaries = kept_hands(record.id)  # the kept hands' figures, without decoding their moves
+    kept = kept_hands(record.id)  # the kept hands' figures, without decoding their moves
     availability = {}
     for number in range(1, len(game.results) + 1):
-        if number in summaries:
+        if number in kept:
             availability[number] = Availability.READY
             continue
         found = hand_review(reviewable, number)  # not reviewed yet: reviewed now, and kept
         availability[number] = found.availability
         if found.review is not None:
-            summaries[number] = hook.tally(found.review).summary
+            kept[number] = KeptHand(hook.tally(found.review).summary,
+                                    hook.points(game, number), found.luck)
+    summaries = [hand.summary for hand in kept.values()]
+    over = match_luck(kept.values())
     return render_template(
         "review/match.html",
         record=record,
         hands=[
             (n, hook.banner(game, n), availability[n],
-             figures(summaries[n]) if n in summaries else None)
+             figures(kept[n].summary) if n in kept else None,
+             signed(kept[n].luck.total) if n in kept and kept[n].luck else None)
             for n in range(1, len(game.results) + 1)
         ],
         Availability=Availability,
-        match=figures(match_summary(summaries.values())) if summaries else None,
+        match=figures(match_summary(summaries)) if summaries else None,
+        skill=skill_line(match_summary(summaries), over.luck.total if over else None)
+        if summaries else [],
+        luck=over,
         match_over=game.settlement is not None,
     )
