@@ -1,7 +1,8 @@
 """No review page, before or after its match ends, names a card the person never saw in that
 hand unless its showdown showed it: 50 simulated matches over every Gin ruleset, each stored
 as a guest's match in the middle of its next hand and again once over, every finished hand's
-page and the match's page scanned for cards (``data-card`` codes and printed symbols).
+page and the match's page scanned for cards (``data-card`` codes and printed symbols) — the
+flagged decisions' reasons and the luck figures included (the scan checks that it met them).
 
 The reviews are computed with 2 worlds a move (``review_hand``'s ``worlds``) and kept, so the
 pages read them as they read any kept review: which cards a page names does not depend on how
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 import pytest
 from flask import Flask
@@ -61,12 +63,25 @@ def known_to_the_person(game: engine.Match, number: int) -> set[str]:
     return {str(c) for c in seen}
 
 
-def scan(client: FlaskClient, match_id: str, game: engine.Match, numbers: range) -> int:
-    """GET the reviews of hands ``numbers``; the pages scanned. A page with decisions names
-    cards, none the person could not know (a hand's stock is never all seen: the check has
-    teeth)."""
+REASON = re.compile(r'<p class="reason" data-reason="\d+">(.*?)</p>', re.S)
+Met = Counter[str]
+"""What the scan read: pages, reasons, luck lines."""
+
+
+def scan(client: FlaskClient, match_id: str, game: engine.Match, numbers: range,
+         met: Met) -> None:
+    """GET the reviews of hands ``numbers``, counting in ``met`` the pages, the reasons and
+    the luck lines read. A page with decisions names cards, none the person could not know (a
+    hand's stock is never all seen: the check has teeth); a reason names a card, one the
+    person saw."""
     for number in numbers:
         html = client.get(f"/review/{match_id}/{number}").get_data(as_text=True)
+        met["pages"] += 1
+        reasons = REASON.findall(html)
+        met["reasons"] += len(reasons)
+        met["luck"] += 'data-figure="luck"' in html and 'data-zone="luck"' in html
+        for reason in reasons:
+            assert named_cards(reason) <= known_to_the_person(game, number), reason
         assert 'data-review="ready"' in html, (match_id, number)
         known = known_to_the_person(game, number)
         assert len(known) < len(engine.DECK)
@@ -74,7 +89,6 @@ def scan(client: FlaskClient, match_id: str, game: engine.Match, numbers: range)
         assert named or 'class="decision' not in html, (match_id, number)  # a hand may have none
         leaked = named - known
         assert not leaked, f"hand {number} review names {sorted(leaked)}"
-    return len(numbers)
 
 
 def store(app: Flask, match_id: str, game: engine.Match) -> None:
@@ -94,7 +108,7 @@ def keep_cheap(app: Flask, match_id: str, game: engine.Match, number: int) -> No
 def test_no_review_page_names_a_card_the_person_could_not_know(
     app: Flask, client: FlaskClient, block: int
 ) -> None:
-    pages = 0
+    met: Met = Counter()
     for seed in range(block * MATCHES // 5, (block + 1) * MATCHES // 5):
         ruleset = RULESETS[seed % len(RULESETS)]
         game = engine.Match.new(engine.preset(ruleset), random.Random(seed), first_dealer=1)
@@ -111,9 +125,10 @@ def test_no_review_page_names_a_card_the_person_could_not_know(
                 step(game, seats)
             store(app, match_id, game)
             finished = len(game.results)
-            pages += scan(client, match_id, game, range(finished, finished + 1))
+            scan(client, match_id, game, range(finished, finished + 1), met)
         # once more, the match over: every hand, and the match's page
-        pages += scan(client, match_id, game, range(1, len(game.results) + 1))
+        scan(client, match_id, game, range(1, len(game.results) + 1), met)
         whole = client.get(f"/review/{match_id}").get_data(as_text=True)
         assert named_cards(whole) == set()  # the match's page names no card at all
-    assert pages >= 2 * 2 * MATCHES // 5
+    assert met["pages"] >= 2 * 2 * MATCHES // 5
+    assert met["reasons"] > 0  # the reasons were there to scan
