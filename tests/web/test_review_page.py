@@ -239,9 +239,9 @@ def test_kept_luck_shows_on_the_hand_match_and_player_pages(app, client):
                               .group(0)).split())
     assert luck_line == (
         "Result −30 = luck −30 (± 6: the deal −10, your draws −25, the computer's draws +5) +"
-        f" luck-adjusted result 0. Of that, your decisions lost −{round(lost)} against the"
-        f" expert's moves; the remaining +{round(lost)} is the computer's play and what"
-        " neither estimate catches.")
+        f" luck-adjusted result 0. Of that, your decisions against the expert's moves:"
+        f" −{round(lost)}; the rest, +{round(lost)}, is the computer's play and what neither"
+        " estimate catches.")
     # hand 2: kept without luck: no luck figure at all
     html = client.get(f"/review/{match_id}/2").get_data(as_text=True)
     assert 'data-figure="luck"' not in html and 'class="luck-sum"' not in html
