@@ -27,6 +27,11 @@ from gin_engine import (
     legal_actions,
 )
 from gin_engine.ai import Bot, hint, make_bot
+from gin_engine.ai.base import hand_mask
+from gin_engine.ai.decide import Reason
+from gin_engine.ai.evaluate import reach_chances
+from gin_engine.ai.expert import read
+from gin_engine.ai.inference import danger
 from gin_engine.ai.review import (
     ACCURACY_SCALE,
     LABELS,
@@ -41,11 +46,6 @@ from gin_engine.ai.review import (
     review_move,
     summarise,
 )
-from gin_engine.ai.base import hand_mask
-from gin_engine.ai.decide import Reason
-from gin_engine.ai.evaluate import reach_chances
-from gin_engine.ai.expert import read
-from gin_engine.ai.inference import danger
 from gin_engine.ai.review_snapshot import decode_review, encode_review
 from gin_engine.deck import stacked_deck
 from gin_engine.driver import play

@@ -11,7 +11,6 @@ from types import SimpleNamespace
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
 import gin_engine as engine
 from gin_engine.ai.review import review_hand
@@ -94,10 +93,12 @@ def test_a_planted_blunder_says_why_naming_its_cards(app, client):
                f"deadwood 10. Playing on, the next card from the stock makes gin about {gin}% "
                f"of the time. Play on: about {play_on:+d} · Knock: about "
                f"{knocked:+d} (undercut about 100%)").replace("-", "−"),
-        "zh_Hans": ("你可以敲牌，但预计继续打得分更多：打出 10♣（散牌分 20 → 10）。电脑用得上 10♣ 的"
-                    f"机会约 {round(why.advice.danger * 100)}%。你用 10♣ 敲了牌，散牌分 10。继续打的话，"
-                    f"牌库下一张牌让你金拉米的机会约 {gin}%。继续：约 {play_on:+d} · 敲牌：约 "
-                    f"{knocked:+d}（被反敲约 100%）").replace("-", "−"),
+        "zh_Hans": ("你可以敲牌，但预计继续打得分更多：打出 10♣（散牌分 20 → 10）。"
+                    f"电脑用得上 10♣ 的机会约 {round(why.advice.danger * 100)}%。"
+                    "你用 10♣ 敲了牌，散牌分 10。"
+                    f"继续打的话，牌库下一张牌让你金拉米的机会约 {gin}%。"
+                    f"继续：约 {play_on:+d} · 敲牌：约 {knocked:+d}（被反敲约 100%）"
+                    ).replace("-", "−"),
     }
     for lang, sentence in expected.items():
         client.get(f"/?lang={lang}")
@@ -134,7 +135,8 @@ def row(number: int, lost: float, flagged: bool = True) -> SimpleNamespace:
     ("computer", 28, -20.0, Decided.LUCK, "This hand was lost mainly to the luck of the cards."),
     ("computer", 28, -10.0, Decided.MISTAKE,  # luck against, less than the 12 points lost
      "This hand was lost mainly at decision 7, the discard."),
-    ("computer", 28, None, Decided.MISTAKE, "This hand was lost mainly at decision 7, the discard."),
+    ("computer", 28, None, Decided.MISTAKE,
+     "This hand was lost mainly at decision 7, the discard."),
     ("you", 20, 30.0, Decided.MISTAKE,
      "You won this hand, but decision 7, the discard, cost about 9.0 points."),
     ("nobody", 0, None, Decided.MISTAKE,

@@ -150,19 +150,26 @@ _THROWS = (Reason.PLAY_ON, Reason.DISCARD_HIGHEST_DEADWOOD, Reason.DISCARD_SAFE,
 def hint_text(hint: Decision, scoring: Scoring = Scoring.GIN_RUMMY, numbers: bool = True) -> str:
     """The advice and its reason in one sentence, then the numbers behind it (``numbers``:
     with the compared moves' points; a review's reason puts them last, `review_reasons`)."""
-    figures = {
-        "card": hint.card.symbol if hint.card else "",
-        "before": hint.deadwood_before,
-        "after": hint.deadwood_after,
-    }
+    card = hint.card.symbol if hint.card else ""
+    figures = {"card": card, "before": hint.deadwood_before, "after": hint.deadwood_after}
     texts = HU_HINT_TEXT if scoring is Scoring.HU else HINT_TEXT
     said = [str(texts[hint.reason]) % figures]
     if hint.reason in _THROWS and hint.danger is not None:
-        said.append(gettext("The computer can use %(card)s about %(chance)d%% of the time.")
-                    % {"card": figures["card"], "chance": round(hint.danger * 100)})
+        said.append(danger_text(card, hint.danger))
     line = estimates_line(hint, scoring) if numbers else ""
     if line:
         said.append(line)
+    return joined(said)
+
+
+def danger_text(card: str, chance: float) -> str:
+    """The chance the computer can meld a card thrown, as a sentence (``card`` its symbol)."""
+    return gettext("The computer can use %(card)s about %(chance)d%% of the time.") % {
+        "card": card, "chance": round(chance * 100)}
+
+
+def joined(said: list[str]) -> str:
+    """Sentences one after the other, as the language writes them."""
     text = said[0]
     for more in said[1:]:  # Chinese sentences follow each other without a space
         text = gettext("%(first)s %(second)s") % {"first": text, "second": more}

@@ -18,8 +18,7 @@ from flask_babel import LazyString
 import gin_engine as engine
 from gin_engine.ai.review import Kind, MoveReview
 from gin_engine.ai.review_why import Why
-from webapp.gin.hints import estimates_line, hint_text
-from webapp.i18n import gettext
+from webapp.gin.hints import danger_text, estimates_line, hint_text, joined
 from webapp.i18n import lazy_gettext as _l
 from webapp.i18n import lazy_pgettext as _lp
 
@@ -57,17 +56,13 @@ def reason_line(move: MoveReview, scoring: engine.Scoring) -> str:
         return ""
     said = [hint_text(why.advice, scoring, numbers=False), _played(move, why, scoring)]
     if why.danger is not None:
-        said.append(gettext("The computer can use %(card)s about %(chance)d%% of the time.")
-                    % {"card": _card(move.played), "chance": _percent(why.danger)})
+        said.append(danger_text(_card(move.played), why.danger))
     if move.kind is Kind.GO_OUT and why.gin_chance is not None and _percent(why.gin_chance):
         said.append(str(_GIN_CHANCE[scoring]) % {"chance": _percent(why.gin_chance)})
     numbers = estimates_line(why.advice, scoring)  # a knock's points and undercut risk, last
     if numbers:
         said.append(numbers)
-    text = said[0]
-    for more in said[1:]:  # Chinese sentences follow each other without a space
-        text = gettext("%(first)s %(second)s") % {"first": text, "second": more}
-    return text
+    return joined(said)
 
 
 def _played(move: MoveReview, why: Why, scoring: engine.Scoring) -> str:

@@ -3,10 +3,11 @@ line, what decided the hand, the mistakes to jump to), the decisions with the go
 and the links at the bottom. The game gives its rows in its own words (its ``Review.hand_page``
 hook, `webapp.games`); this module only sorts and sums them, and imports no engine.
 
-What decided the hand (``verdict``), from the figures the page shows and nothing else: ``R`` the
-hand's points to the person (as its banner says them: won +, paid −, 0 when nobody scored), ``M`` the
-points lost to the person's decisions (the summary's), ``L`` the hand's luck (when measured),
-and the flagged decision with the largest loss (the worst mistake):
+What decided the hand (``verdict``), from the figures the page shows and nothing else: ``R``
+the hand's points to the person (as its banner says them: won +, paid −, 0 when nobody
+scored), ``M`` the points lost to the person's decisions (the summary's: every decision's
+estimated loss, flagged or not), ``L`` the hand's luck (when measured), and the flagged
+decision with the largest loss (the worst mistake):
 
 - a hand lost (R < 0): *mainly to luck* when L < 0 and −L ≥ M; else *mainly at the worst
   mistake* when there is one; else *without a mistake of yours*;

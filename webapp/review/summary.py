@@ -104,7 +104,7 @@ class KeptHand:
     """A kept hand review's figures, read from its columns: the summary, the person's result
     and its luck (None for a row kept before they were, or whose luck failed)."""
 
-    summary: Summary
+    summary: Summarised
     points: int | None
     luck: Luck | None
 

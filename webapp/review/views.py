@@ -141,7 +141,7 @@ def match(match_id: str) -> str:
         hands=[
             (n, hook.banner(game, n), availability[n],
              figures(kept[n].summary) if n in kept else None,
-             signed(kept[n].luck.total) if n in kept and kept[n].luck else None)
+             _luck_total(kept.get(n)))
             for n in range(1, len(game.results) + 1)
         ],
         Availability=Availability,
@@ -151,3 +151,8 @@ def match(match_id: str) -> str:
         luck=over,
         match_over=game.settlement is not None,
     )
+
+
+def _luck_total(hand: KeptHand | None) -> str | None:
+    """A hand's luck on the match page ("−18"), None when not measured."""
+    return None if hand is None or hand.luck is None else signed(hand.luck.total)
