@@ -92,16 +92,17 @@ def table_and_showdown(app: Flask, browser: Browser, base: str, lang: str, size:
 
 
 def review(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
-    """The review of a hand (an easy player's first hand, seed 21); on a phone one screen from
-    its first decision labelled worse than good."""
+    """The review of a hand (an easy player's first hand, seed 118: 22 decisions, 3 flagged);
+    on a phone its first screen, then one screen from its first flagged decision."""
     context, page, client = browser_session(app, browser, lang, size)
-    match_id = seat_game(app, client, simulated("standard", 21), "standard")
+    match_id = seat_game(app, client, simulated("standard", 118, hands=2), "standard")
     share_session(client, page, base)
     page.goto(f"{base}/review/{match_id}/1")
+    shoot(page, f"review-{lang}", size)
     if size == "phone":  # one screen, from the first move labelled worse than good
         first = page.locator("li.decision:not([data-label=good])").first.get_attribute("id")
         page.goto(f"{base}/review/{match_id}/1#{first}")
-    shoot(page, f"review-{lang}", size)
+        shoot(page, f"review-mistake-{lang}", size)
     context.close()
 
 
