@@ -270,6 +270,7 @@ GAMES: tuple[Game, ...] = (
             hand_page=gin_review.hand_page,
             practice=gin_review.practice,
             points=gin_review.points,
+            luck=gin_review.hand_luck,
         ),
         pages=ReadingPages(
             folder=CONTENT,

@@ -11,6 +11,7 @@ import json
 import logging
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from sqlalchemy import func, select
 
 import gin_engine as engine
 from gin_engine.ai import decide, hint
+from gin_engine.ai.luck import hand_luck
 from gin_engine.ai.review import LABELS, Label, is_decision, review_move
 from gin_engine.deck import stacked_deck
 from gin_engine.replay import replay
@@ -27,10 +29,12 @@ from tests.web.account_helpers import register, user_id
 from tests.web.play_helpers import form_fields, get, post_move, seat_match, stored
 from tests.web.review_helpers import rows, seat_game, simulated
 from tests.web.romme_helpers import seat_romme
+from webapp import games
 from webapp.extensions import db
 from webapp.models import HandReviewRow
 from webapp.models import Match as MatchRow
 from webapp.review.store import kept_review
+from webapp.review.summary import Luck
 from webapp.review.views import hand_links as review_hand_links
 
 HINT_HANDS = 20
@@ -248,6 +252,49 @@ def test_the_hand_that_ends_is_reviewed_after_the_response(app, client):
     assert kept_count(app, match_id) == 1
     review = kept(app, match_id, 1)
     assert review is not None and review.moves[-1].label is Label.BLUNDER
+    # the hand's luck and the person's result, computed with it and kept beside it
+    game = engine.Match.from_dict(stored(app, match_id)[1])
+    expected = Luck.of(hand_luck(game, 1, 0))
+    with app.app_context():
+        row = db.session.get(HandReviewRow, (match_id, 1))
+        assert row is not None
+        kept_luck = Luck(row.luck_deal, row.luck_own_draws, row.luck_their_draws,
+                         row.luck_error)
+        assert row.points == -game.results[0].points < 0  # undercut: the computer scores
+    assert kept_luck == expected
+    html = client.get(f"/review/{match_id}/1?lang=en", follow_redirects=True).get_data(
+        as_text=True)
+    total = round(expected.total)
+    shown = "0" if total == 0 else f"{total:+d}".replace("-", "−")
+    assert f'<span data-figure="luck">Luck <strong>{shown}</strong></span>' in html
+
+
+def test_a_luck_that_cannot_be_measured_leaves_the_review(app, client, caplog, monkeypatch):
+    """The luck measure fails (here: a stand-in that raises): logged by exception type, the
+    review kept and shown without luck."""
+    match_id = seat_game(app, client, certain_undercut(), "standard")
+    knock = post_action(client, engine.Knock(engine.Card.parse("TC")))  # not closed: the
+    assert knock.status_code == 303  # page reviews the hand
+    gin = games.named("gin")
+    assert gin.review is not None
+
+    def refused(match, number, seat):  # type: ignore[no-untyped-def]
+        raise engine.InvalidInputError("hand 1 does not replay: 10♣")
+
+    failing = replace(gin, review=replace(gin.review, luck=refused))
+    monkeypatch.setattr(games, "GAMES", tuple(failing if g is gin else g for g in games.GAMES))
+    with caplog.at_level(logging.ERROR, logger="webapp.review"):
+        html = client.get(f"/review/{match_id}/1").get_data(as_text=True)
+    assert 'data-review="ready"' in html and 'data-figure="luck"' not in html
+    assert kept_count(app, match_id) == 1
+    with app.app_context():
+        row = db.session.get(HandReviewRow, (match_id, 1))
+        assert row is not None and row.luck_deal is None and row.points is not None
+    failures = [r for r in caplog.records
+                if getattr(r, "fields", {}).get("event") == "luck-unavailable"]
+    assert len(failures) == 1
+    logged = json.dumps(failures[0].fields, ensure_ascii=False) + failures[0].getMessage()
+    assert not CARD.search(logged), logged
 
 
 def test_a_review_that_cannot_be_computed_breaks_nothing(app, client, caplog):

@@ -4,9 +4,10 @@ as a guest's match in the middle of its next hand and again once over, every fin
 page and the match's page scanned for cards (``data-card`` codes and printed symbols) — the
 flagged decisions' reasons and the luck figures included (the scan checks that it met them).
 
-The reviews are computed with 2 worlds a move (``review_hand``'s ``worlds``) and kept, so the
-pages read them as they read any kept review: which cards a page names does not depend on how
-many worlds valued the moves, and the scan stays cheap.
+The reviews are computed with 2 worlds a move (``review_hand``'s ``worlds``) and kept (each
+match's first hand with its luck), so the pages read them as they read any kept review: which
+cards a page names does not depend on how many worlds valued the moves, and the scan stays
+cheap.
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from flask.testing import FlaskClient
 
 import gin_engine as engine
 from gin_engine.ai import make_bot
+from gin_engine.ai.luck import hand_luck
 from gin_engine.ai.review import review_hand
 from gin_engine.driver import play, step
 from gin_engine.replay import replay
 from tests.web.review_helpers import seat_game
 from webapp.extensions import db
+from webapp.gin import review as gin_review
 from webapp.models import Match as MatchRow
 from webapp.review.store import keep_review
+from webapp.review.summary import Luck
 
 MATCHES = 50
 RULESETS = ("quick", "hu", "classic", "hu-race", "standard")
@@ -100,8 +104,12 @@ def store(app: Flask, match_id: str, game: engine.Match) -> None:
 
 
 def keep_cheap(app: Flask, match_id: str, game: engine.Match, number: int) -> None:
+    """Keep hand ``number``'s cheap review; the first hand's with its luck (the site's own
+    measure, as the site keeps it: its figures on the page are scanned too)."""
+    luck = Luck.of(hand_luck(game, number, 0)) if number == 1 else None
     with app.test_request_context():
-        keep_review(match_id, review_hand(game, number, 0, CHEAP))
+        keep_review(match_id, review_hand(game, number, 0, CHEAP), gin_review.points(game, number),
+                    luck)
 
 
 @pytest.mark.parametrize("block", range(5))
@@ -131,4 +139,4 @@ def test_no_review_page_names_a_card_the_person_could_not_know(
         whole = client.get(f"/review/{match_id}").get_data(as_text=True)
         assert named_cards(whole) == set()  # the match's page names no card at all
     assert met["pages"] >= 2 * 2 * MATCHES // 5
-    assert met["reasons"] > 0  # the reasons were there to scan
+    assert met["reasons"] > 0 and met["luck"] > 0  # the reasons and luck were there to scan

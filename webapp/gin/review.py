@@ -1,5 +1,6 @@
-"""Gin Rummy's 复盘 hook (`webapp.games.Review`): its engine reviews a finished hand, encodes
-the review for the store, and deals a finished hand again for a practice; its page says the
+"""Gin Rummy's 复盘 hook (`webapp.games.Review`): its engine reviews a finished hand and
+measures its luck (``gin_engine.ai.luck.hand_luck``), encodes the review for the store, and
+deals a finished hand again for a practice; its page says the
 review in Gin Rummy's words (`webapp.gin.review_page`, `webapp.gin.review_words`).
 
 ``webapp.review`` (the pages, the store, the trend) reaches all of it through the registry
@@ -12,6 +13,7 @@ import random
 from typing import Any
 
 import gin_engine as engine
+from gin_engine.ai.luck import hand_luck
 from gin_engine.ai.review import HandReview, review_hand
 from gin_engine.ai.review_snapshot import decode_review, encode_review
 from gin_engine.replay import deck_of, replayable
@@ -24,7 +26,7 @@ from webapp.review.summary import Tally
 
 _os_random = random.SystemRandom()
 
-__all__ = ["decode_review", "encode_review", "replayable", "review_hand"]
+__all__ = ["decode_review", "encode_review", "hand_luck", "replayable", "review_hand"]
 
 
 def tally(review: HandReview) -> Tally:
