@@ -3,8 +3,9 @@ GET /review/<match>, in-process (Flask's test client, no network), on SQLite by 
 PostgreSQL with ``--pg`` (a fresh database on the local server) or ``DATABASE_URL``.
 
 ``--matches`` whole matches (standard rules, an easy player against normal, seeded) are stored
-as guest matches and every hand is reviewed and kept first, with the site's own worlds (that
-cost is `benchmarks/review.py`'s, not measured here). Then each hand's page and each match's
+as guest matches and every hand is reviewed and kept first with its luck, as the site keeps
+them, with the site's own worlds (that cost is `benchmarks/review.py`'s and
+`benchmarks/luck.py`'s, not measured here). Then each hand's page and each match's
 page is requested ``--rounds`` times, all in turn. Printed per page: requests, wall time p50 /
 p95 / max and processor p50 / p95 (the test client's whole request: routing, session, loading
 the match row and the kept review, decoding, rendering, the request log line written nowhere).
@@ -41,7 +42,10 @@ from gin_engine.driver import play  # noqa: E402
 
 def store_matches(app: object, count: int) -> list[tuple[str, int]]:
     """``count`` whole matches stored with every hand's review kept: (match id, hands)."""
+    from gin_engine.ai.luck import hand_luck
+    from webapp.gin.review import points
     from webapp.review.store import keep_review
+    from webapp.review.summary import Luck
     from webapp.store import create_match
 
     stored = []
@@ -54,7 +58,8 @@ def store_matches(app: object, count: int) -> list[tuple[str, int]]:
             record = create_match(ruleset="standard", difficulty="normal",
                                   snapshot=game.to_dict())
             for number in range(1, len(game.results) + 1):
-                keep_review(record.id, review_hand(game, number, 0))
+                keep_review(record.id, review_hand(game, number, 0), points(game, number),
+                            Luck.of(hand_luck(game, number, 0)))
             stored.append((record.id, len(game.results)))
     return stored
 
