@@ -15,7 +15,7 @@ decision with the largest loss (the worst mistake):
   *mainly on luck* when L > 0 and L ≥ R; else *on your play*;
 - nobody scored: the worst mistake *cost the most*, or *no mistake*.
 
-The docs say the same (docs/review.md, "The page").
+The docs say the same (docs/review.md, "The hand page, phone first").
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Protocol
 
 from webapp.i18n import gettext as _
 from webapp.review.summary import KeptHand, Luck, Summarised, luck_sum, percent
@@ -73,8 +73,8 @@ class DecisionRow(Protocol):
 class HandPage:
     """The game's part of a hand's review page (``Review.hand_page``)."""
 
-    rows: Sequence[Any]
-    """One per decision, in order (each a `DecisionRow`)."""
+    rows: Sequence[DecisionRow]
+    """One per decision, in order."""
     row_template: str
     """The game's template of one decision's body (``d`` the row)."""
     thresholds: dict[str, str]
@@ -86,15 +86,15 @@ class Run:
     """Consecutive decisions shown the same way: the flagged ones open, the good ones folded."""
 
     folded: bool
-    rows: Sequence[Any]
+    rows: Sequence[DecisionRow]
 
     @property
     def first(self) -> int:
-        return int(self.rows[0].number)
+        return self.rows[0].number
 
     @property
     def last(self) -> int:
-        return int(self.rows[-1].number)
+        return self.rows[-1].number
 
 
 class Decided(StrEnum):
@@ -160,19 +160,19 @@ class Verdict:
     text: str
 
 
-def runs(rows: Sequence[Any]) -> list[Run]:
+def runs(rows: Sequence[DecisionRow]) -> list[Run]:
     """The rows in order, cut where flagged and good rows meet."""
     found: list[Run] = []
     for row in rows:
         folded = not row.flagged
-        if found and found[-1].folded == folded and folded:
+        if folded and found and found[-1].folded:
             found[-1] = Run(True, [*found[-1].rows, row])
         else:
             found.append(Run(folded, [row]))
     return found
 
 
-def flagged(rows: Sequence[Any]) -> list[Any]:
+def flagged(rows: Sequence[DecisionRow]) -> list[DecisionRow]:
     return [row for row in rows if row.flagged]
 
 
@@ -193,7 +193,7 @@ def skill_line(summary: Summarised, luck: float | None) -> list[tuple[str, str, 
 
 
 def verdict(result: int, summary: Summarised, luck: float | None,
-            rows: Sequence[Any]) -> Verdict:
+            rows: Sequence[DecisionRow]) -> Verdict:
     """What decided the hand (``result``: its points to the person), by the rule in this
     module's docstring."""
     lost = summary.points_lost
