@@ -444,9 +444,23 @@ def test_the_player_page_links_each_hand_and_draws_the_accuracy_trend(app, clien
     page = client.get("/me").get_data(as_text=True)
     trend = page[page.index('data-zone="accuracy-trend"'):]
     trend = trend[:trend.index("</section>")]
-    assert trend.count('<circle class="dot"') == 2
+    for chart in ("accuracy-chart", "adjusted-chart"):  # a dot per match on each
+        drawn = trend[trend.index(f'class="points-chart {chart}"'):]
+        assert drawn[:drawn.index("</svg>")].count('<circle class="dot"') == 2
     shown = re.findall(r'<tr data-match="([^"]+)">.*?data-accuracy="[\d.]+">(\d+)%', page)
     assert shown == list(zip(played, accuracies, strict=True))
+    # each match's luck and luck-adjusted result: its hands' kept figures summed
+    for match_id in played:
+        with app.app_context():
+            kept_rows = db.session.scalars(select(HandReviewRow).where(
+                HandReviewRow.match_id == match_id)).all()
+        assert kept_rows and all(r.luck_deal is not None for r in kept_rows)
+        luck = sum(r.luck_deal + r.luck_own_draws + r.luck_their_draws for r in kept_rows)
+        result = sum(r.points for r in kept_rows)
+        row = re.search(rf'<tr data-match="{match_id}">.*?</tr>', page, re.S)
+        assert row is not None
+        assert f'data-luck="{round(luck, 1)}"' in row.group(0)
+        assert f'data-adjusted="{round(result - luck, 1)}"' in row.group(0)
     for match_id in played:
         hands = kept_count(app, match_id)
         for number in range(1, hands + 1):

@@ -13,13 +13,14 @@ import pytest
 from flask import Flask
 
 import gin_engine as engine
+from gin_engine.ai.luck import hand_luck
 from gin_engine.ai.review import review_hand
 from gin_engine.ai.review_snapshot import encode_review
 from tests.web.review_helpers import rows, seat_game, simulated
 from tests.web.test_review import certain_undercut, kept, post_action
 from webapp.extensions import db
 from webapp.models import HandReviewRow
-from webapp.review.page import Decided, verdict
+from webapp.review.page import Decided, signed, verdict
 from webapp.review.store import keep_review
 from webapp.review.summary import Luck, Summary
 
@@ -48,8 +49,10 @@ def test_the_first_screen_says_the_result_the_figures_and_the_mistakes(app, clie
         "You win 13 points · knock")
     review = kept(app, match_id, 1)
     lost = round(review.summary.points_lost)
+    luck = signed(hand_luck(simulated("standard", 21), 1, 0).total)  # measured with the review
     line = text(re.search(r'<p class="skill-line".*?</p>', top, re.S).group(0))  # type: ignore[union-attr]
-    assert line == f"Your mistakes −{lost} · Accuracy {round(review.summary.accuracy)}%"
+    assert line == (f"Luck {luck} · Your mistakes −{lost} · Accuracy "
+                    f"{round(review.summary.accuracy)}%")
     assert lost == 41
     verdict_line = re.search(r'<p class="verdict" data-verdict="(\w+)">(.*?)</p>', top)
     assert verdict_line is not None and verdict_line.groups() == (

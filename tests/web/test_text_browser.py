@@ -160,4 +160,4 @@ def test_a_review_reads_in_parts(app: Flask, client: FlaskClient) -> None:
     lines = w3m(client.get(f"/review/{match_id}/1").get_data(as_text=True))
     assert "1. 明牌：拿还是不拿 · 好" in lines and "2. 出牌 · 好" in lines
     assert "0.0 分 · 估计你这一步不比高手的差：没有损失。" in lines
-    assert "你的手牌：2♠ 2♥ 6♠ 10♥ 10♣ J♠ J♦ Q♥ Q♦ K♥" in lines
+    assert "你的手牌：散牌 80：2♠ 2♥ 6♠ 10♥ 10♣ J♠ J♦ Q♥ Q♦ K♥" in lines  # all deadwood
