@@ -24,6 +24,8 @@ from webapp.review.page import Decided, signed, verdict
 from webapp.review.store import keep_review
 from webapp.review.summary import Luck, Summary
 
+pytestmark = pytest.mark.db  # the kept luck's columns, the trend's sums: PostgreSQL too
+
 MISTAKE_LINK = re.compile(r'<a class="tap-link" href="#d(\d+)" data-mistake="(\d+)">(.*?)</a>')
 RUN = re.compile(r'<details class="good-run" data-run="(\d+)-(\d+)">\s*<summary>(.*?)</summary>')
 REASON = re.compile(r'<p class="reason" data-reason="(\d+)">(.*?)</p>', re.S)
