@@ -45,7 +45,6 @@ def store_matches(app: object, count: int) -> list[tuple[str, int]]:
     from gin_engine.ai.luck import hand_luck
     from webapp.gin.review import points
     from webapp.review.store import keep_review
-    from webapp.review.summary import Luck
     from webapp.store import create_match
 
     stored = []
@@ -59,7 +58,7 @@ def store_matches(app: object, count: int) -> list[tuple[str, int]]:
                                   snapshot=game.to_dict())
             for number in range(1, len(game.results) + 1):
                 keep_review(record.id, review_hand(game, number, 0), points(game, number),
-                            Luck.of(hand_luck(game, number, 0)))
+                            hand_luck(game, number, 0))
             stored.append((record.id, len(game.results)))
     return stored
 

@@ -31,6 +31,7 @@ import gin_engine
 import gin_engine.ai
 import romme_engine
 import romme_engine.ai
+from engine_common.luck import HandLuck
 from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
 from webapp.gin import deals as gin_deals
@@ -45,7 +46,7 @@ from webapp.pages import gin_figures, gin_values, romme_figures, romme_values
 from webapp.pages.placeholders import Inputs
 from webapp.redeal import Redeal
 from webapp.review.page import HandPage
-from webapp.review.summary import Measured, Tally
+from webapp.review.summary import Tally
 from webapp.romme import cards as romme_cards
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
@@ -96,9 +97,9 @@ class Review:
     points: Callable[[Any, int], int]
     """The hand's result to the person in points (won +, paid −, 0 when nobody scored): what
     decided it is said from it, and the luck-adjusted result is it minus the luck."""
-    luck: Callable[[Any, int, int], Measured] | None = None
+    luck: Callable[[Any, int, int], HandLuck] | None = None
     """A seat's luck in a finished hand, in points by source (deal, own and the others'
-    stock draws, with the standard error of their sum; `webapp.review.summary.Measured`),
+    stock draws, with the standard error of their sum: `engine_common.luck.HandLuck`),
     computed with the review and kept beside it; None for a game without a luck measure."""
 
 

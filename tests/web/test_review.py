@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 import gin_engine as engine
+from engine_common.luck import HandLuck
 from gin_engine.ai import decide, hint
 from gin_engine.ai.luck import hand_luck
 from gin_engine.ai.review import LABELS, Label, is_decision, review_move
@@ -34,7 +35,6 @@ from webapp.extensions import db
 from webapp.models import HandReviewRow
 from webapp.models import Match as MatchRow
 from webapp.review.store import kept_review
-from webapp.review.summary import Luck
 from webapp.review.views import hand_links as review_hand_links
 
 HINT_HANDS = 20
@@ -254,11 +254,11 @@ def test_the_hand_that_ends_is_reviewed_after_the_response(app, client):
     assert review is not None and review.moves[-1].label is Label.BLUNDER
     # the hand's luck and the person's result, computed with it and kept beside it
     game = engine.Match.from_dict(stored(app, match_id)[1])
-    expected = Luck.of(hand_luck(game, 1, 0))
+    expected = hand_luck(game, 1, 0)
     with app.app_context():
         row = db.session.get(HandReviewRow, (match_id, 1))
         assert row is not None
-        kept_luck = Luck(row.luck_deal, row.luck_own_draws, row.luck_their_draws,
+        kept_luck = HandLuck(row.luck_deal, row.luck_own_draws, row.luck_their_draws,
                          row.luck_error)
         assert row.points == -game.results[0].points < 0  # undercut: the computer scores
     assert kept_luck == expected

@@ -31,7 +31,6 @@ from webapp.extensions import db
 from webapp.gin import review as gin_review
 from webapp.models import Match as MatchRow
 from webapp.review.store import keep_review
-from webapp.review.summary import Luck
 
 MATCHES = 50
 RULESETS = ("quick", "hu", "classic", "hu-race", "standard")
@@ -106,7 +105,7 @@ def store(app: Flask, match_id: str, game: engine.Match) -> None:
 def keep_cheap(app: Flask, match_id: str, game: engine.Match, number: int) -> None:
     """Keep hand ``number``'s cheap review; the first hand's with its luck (the site's own
     measure, as the site keeps it: its figures on the page are scanned too)."""
-    luck = Luck.of(hand_luck(game, number, 0)) if number == 1 else None
+    luck = hand_luck(game, number, 0) if number == 1 else None
     with app.test_request_context():
         keep_review(match_id, review_hand(game, number, 0, CHEAP), gin_review.points(game, number),
                     luck)

@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 
 import gin_engine as engine
+from engine_common.luck import HandLuck
 from gin_engine.ai.luck import hand_luck
 from gin_engine.ai.review import review_hand
 from gin_engine.ai.review_snapshot import encode_review
@@ -22,7 +23,7 @@ from webapp.extensions import db
 from webapp.models import HandReviewRow
 from webapp.review.page import Decided, signed, verdict
 from webapp.review.store import keep_review
-from webapp.review.summary import Luck, Summary
+from webapp.review.summary import Summary
 
 pytestmark = pytest.mark.db  # the kept luck's columns, the trend's sums: PostgreSQL too
 
@@ -217,7 +218,7 @@ def test_a_review_kept_in_the_first_format_shows_its_rows_without_reasons(app, c
 
 # Luck kept with each hand's review, as the game's measure gave it (deal, own draws, the
 # computer's draws, error): what the pages make of the kept figures.
-HAND_LUCK = {1: Luck(2.0, 3.5, -1.0, 4.0), 3: Luck(-10.0, -25.0, 5.0, 6.0)}
+HAND_LUCK = {1: HandLuck(2.0, 3.5, -1.0, 4.0), 3: HandLuck(-10.0, -25.0, 5.0, 6.0)}
 
 
 def test_kept_luck_shows_on_the_hand_match_and_player_pages(app, client):

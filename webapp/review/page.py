@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from engine_common.luck import HandLuck
 from webapp.i18n import gettext as _
-from webapp.review.summary import KeptHand, Luck, Summarised, luck_sum, percent
+from webapp.review.summary import KeptHand, Summarised, luck_sum, percent
 
 
 class DecisionRow(Protocol):
@@ -122,7 +123,7 @@ class LuckFigures:
     remains: str
 
 
-def luck_figures(result: int, luck: Luck, lost: float) -> LuckFigures:
+def luck_figures(result: int, luck: HandLuck, lost: float) -> LuckFigures:
     adjusted = result - luck.total
     return LuckFigures(
         result=signed(result), luck=signed(luck.total), error=f"{luck.error:.0f}",
@@ -138,7 +139,7 @@ class MatchLuck:
     summed luck and the match's result taken apart the same way as a hand's."""
 
     hands: int
-    luck: Luck
+    luck: HandLuck
     figures: LuckFigures
 
 

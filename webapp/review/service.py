@@ -20,13 +20,13 @@ from flask import Flask, current_app, session
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wrappers import Response
 
+from engine_common.luck import HandLuck
 from webapp import games
 from webapp.extensions import db
 from webapp.matches import SESSION_MATCH_KEY, viewer_id
 from webapp.models import PERSON
 from webapp.requestlog import exception_fields
 from webapp.review.store import keep_review, kept_review
-from webapp.review.summary import Luck
 from webapp.store import MatchRecord, load_match
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ class Availability(StrEnum):
 class Found:
     availability: Availability
     review: Any = None
-    luck: Luck | None = None
+    luck: HandLuck | None = None
     """The hand's luck, when the game measures it and it was computed."""
 
 
@@ -107,13 +107,13 @@ def hand_review(found: Reviewable, number: int) -> Found:
     return Found(Availability.READY, review, luck)
 
 
-def _measured_luck(found: Reviewable, number: int) -> Luck | None:
+def _measured_luck(found: Reviewable, number: int) -> HandLuck | None:
     """The hand's luck for the person, when its game measures it; a failure is logged and
     the review is kept without it (its page shows no luck)."""
     if found.hook.luck is None:
         return None
     try:
-        return Luck.of(found.hook.luck(found.match, number, PERSON))
+        return found.hook.luck(found.match, number, PERSON)
     except Exception as failed:  # the review stands without it
         _log_failure(found.record.id, number, failed, "luck-unavailable")
         return None

@@ -17,19 +17,20 @@ from typing import Any
 from sqlalchemy import ColumnElement, ScalarSelect, Select, bindparam, case, func, select
 from sqlalchemy.exc import IntegrityError
 
+from engine_common.luck import HandLuck
 from webapp import games
 from webapp.extensions import db
 from webapp.models import HandReviewRow, MatchResult
 from webapp.models import Match as MatchRow
 from webapp.privacy import mark_private
-from webapp.review.summary import KeptHand, Luck, summary_of
+from webapp.review.summary import KeptHand, summary_of
 
 _ROWS = HandReviewRow.__table__
 TREND_MATCHES = 20
 """The player page's accuracy trend looks at the last this many ended Gin Rummy matches."""
 
 
-def kept_review(match_id: str, number: int) -> tuple[Any, Luck | None] | None:
+def kept_review(match_id: str, number: int) -> tuple[Any, HandLuck | None] | None:
     """The kept review of hand ``number`` and its luck (None when not measured), or ``None``
     when none was kept yet.
 
@@ -47,7 +48,7 @@ def kept_review(match_id: str, number: int) -> tuple[Any, Luck | None] | None:
 
 
 def keep_review(match_id: str, review: Any, points: int | None = None,
-                luck: Luck | None = None) -> None:
+                luck: HandLuck | None = None) -> None:
     """Store ``review`` of a hand of match ``match_id``, with the person's result in points
     and the hand's luck when measured, and commit; a review already kept (another request
     computed it first) is left as it is: reviews never change."""
@@ -91,9 +92,9 @@ def kept_hands(match_id: str) -> dict[int, KeptHand]:
 _LUCK = (_ROWS.c.luck_deal, _ROWS.c.luck_own_draws, _ROWS.c.luck_their_draws, _ROWS.c.luck_error)
 
 
-def _luck(columns: Sequence[Any]) -> Luck | None:
+def _luck(columns: Sequence[Any]) -> HandLuck | None:
     deal, own, theirs, error = columns
-    return None if deal is None else Luck(deal, own, theirs, error)
+    return None if deal is None else HandLuck(deal, own, theirs, error)
 
 
 def _hook(game: str) -> games.Review:

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine_common.luck import HandLuck
+
 
 class Summarised(Protocol):
     """A summary as a game's engine or the store gives it."""
@@ -49,49 +51,13 @@ class Tally:
     """The sum of the decisions' accuracies: sums over hands without decoding."""
 
 
-class Measured(Protocol):
-    """A hand's luck as a game's measure gives it (Gin Rummy's: ``gin_engine.ai.luck``), in
-    points for the person."""
-
-    @property
-    def deal(self) -> float: ...
-
-    @property
-    def own_draws(self) -> float: ...
-
-    @property
-    def their_draws(self) -> float: ...
-
-    @property
-    def error(self) -> float: ...
-
-
-@dataclass(frozen=True)
-class Luck:
-    """运气 in points for the person, by source, as kept (``hand_reviews``' columns) or summed
-    over hands; ``error`` the standard error of the sum."""
-
-    deal: float
-    own_draws: float
-    their_draws: float
-    error: float
-
-    @property
-    def total(self) -> float:
-        return self.deal + self.own_draws + self.their_draws
-
-    @classmethod
-    def of(cls, measured: Measured) -> Luck:
-        return cls(measured.deal, measured.own_draws, measured.their_draws, measured.error)
-
-
-def luck_sum(hands: Iterable[Luck]) -> Luck | None:
+def luck_sum(hands: Iterable[HandLuck]) -> HandLuck | None:
     """The luck of several hands together (independent: the errors add in quadrature); None
     when none of them has its luck."""
     found = list(hands)
     if not found:
         return None
-    return Luck(
+    return HandLuck(
         deal=math.fsum(h.deal for h in found),
         own_draws=math.fsum(h.own_draws for h in found),
         their_draws=math.fsum(h.their_draws for h in found),
@@ -106,7 +72,7 @@ class KeptHand:
 
     summary: Summarised
     points: int | None
-    luck: Luck | None
+    luck: HandLuck | None
 
 
 @dataclass(frozen=True)
