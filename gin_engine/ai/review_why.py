@@ -66,10 +66,9 @@ def why(view: PlayerView, played: Action, advice: Decision, going_out: bool) -> 
         deadwood = deadwood_mask(mask ^ played.card.bit)
     else:
         deadwood = deadwood_mask(mask)
-    thrown = isinstance(played, Discard)
-    if not thrown and not going_out:
+    if not isinstance(played, Discard) and not going_out:
         return Why(advice, deadwood)
-    reading = read(view)
+    reading = read(view)  # the expert's reading of the opponent's hand and of the stock
     chance = danger(played.card.index, reading.hold) if isinstance(played, Discard) else None
     gin = None
     if going_out:
