@@ -62,6 +62,12 @@ def tap(locator: Locator) -> None:
         locator.click()
 
 
+def tap_in_place(locator: Locator) -> None:
+    """Tap what loads no document — a link to an anchor on the same page, a ``<details>``
+    summary: the page changes in place as the click returns, there is no load to wait for."""
+    locator.click()
+
+
 def draw_after_passing(page: Page, base_url: str) -> None:
     """On a seated stacked deal: open the table, pass the upcard (the computer passes too) and
     draw K♣ from the stock."""

@@ -21,6 +21,7 @@ from tests.web.browser_helpers import (
     share_session,
     small_tap_targets,
     tap,
+    tap_in_place,
 )
 from tests.web.conftest import ARTIFACTS
 from tests.web.review_helpers import seat_game, simulated
@@ -65,12 +66,12 @@ def test_the_review_of_a_hand_reads_on_a_phone(
     assert violations(page) == []
     page.screenshot(path=str(ARTIFACTS / f"review-{locale}-390x844.png"))
     # the first mistake's link lands on its row
-    page.locator("[data-mistake]").first.click()
+    tap_in_place(page.locator("[data-mistake]").first)
     assert page.url.endswith("#d13")
     assert in_viewport(page, page.locator("#d13 h3"))
     # a fold opens with a tap; its rows fit the screen's width too
     fold = page.locator("details.good-run").first
-    fold.locator("summary").click()
+    tap_in_place(fold.locator("summary"))
     assert fold.get_attribute("open") is not None
     shown = fold.locator("li.decision")
     assert shown.first.is_visible()
