@@ -65,6 +65,11 @@ class DecisionRow(Protocol):
     def label_name(self) -> str: ...
 
     @property
+    def matched(self) -> bool:
+        """The move made was the expert's."""
+        ...
+
+    @property
     def topic(self) -> str:
         """What the decision was about, as the verdict names it ("the discard")."""
         ...
