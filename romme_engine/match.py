@@ -83,15 +83,17 @@ class Match:
         deck: Sequence[Card] | None = None,
         player_seed: str = "",
         dealer: int | None = None,
+        seed: str | None = None,
     ) -> Match:
         """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
 
         ``deck`` fixes the first deal for tests and a practice of a finished hand (dealt first
         card first; `romme_engine.replay.deck_of`), ``dealer`` its dealer (by default the seat
         on the person's right); later deals come from the seed, mixed with ``player_seed`` if
-        the person typed one.
+        the person typed one. ``seed``: deal from this seed instead of drawing one (a daily's,
+        shared by everyone that day).
         """
-        seed = f"{rng.getrandbits(128):032x}"
+        seed = f"{rng.getrandbits(128):032x}" if seed is None else seed
         mixed = deal_seed(seed, player_seed)
         order = list(deck) if deck is not None else shuffled_deck(mixed, 1)
         first = first_dealer(players) if dealer is None else dealer
