@@ -33,6 +33,7 @@ import romme_engine
 import romme_engine.ai
 from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
+from webapp.gin import daily as gin_daily
 from webapp.gin import deals as gin_deals
 from webapp.gin import results as gin_results
 from webapp.gin import review as gin_review
@@ -46,6 +47,7 @@ from webapp.pages.placeholders import Inputs
 from webapp.redeal import Redeal
 from webapp.review.summary import Tally
 from webapp.romme import cards as romme_cards
+from webapp.romme import daily as romme_daily
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
 from webapp.romme import start_form as romme_start
@@ -64,6 +66,17 @@ class EngineMatch(Protocol):
     def apply(self, player: int, action: Any) -> None: ...
 
     def view(self, player: int) -> Any: ...
+
+    @property
+    def seed(self) -> str:
+        """The secret deal seed (a daily's: the day's)."""
+
+    @property
+    def deals(self) -> int:
+        """How many hands have been dealt (on a daily: the board being played)."""
+
+    @property
+    def is_over(self) -> bool: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -91,6 +104,24 @@ class Review:
     and the labels' ``thresholds`` (``templates/review/hand.html``)."""
     practice: Callable[[Any, int], Any]
     """A new match dealing the hand again as its first, with a fresh seed after it."""
+
+
+@dataclass(frozen=True)
+class Daily:
+    """A game's daily (每日一局, `webapp.daily`): the same boards for everyone on a day."""
+
+    boards: int
+    ruleset: str
+    """The preset the boards are played under (the match row's ``ruleset``)."""
+    deal: Callable[[str], EngineMatch]
+    """The day's match from the day's seed: board ``n`` is deal ``n`` of that seed, so
+    ``/verify`` re-deals every board from it."""
+    results: Callable[[Any], tuple[int, ...]]
+    """Each finished board's result from the person's side, as the game scores a hand."""
+    level: str = "normal"
+    """The computer players' level, everyone's."""
+    par_level: str = "expert"
+    """The level whose own result in the person's seat is each board's par (标准)."""
 
 
 class Player(Protocol):
@@ -189,6 +220,8 @@ class Game:
     counted: tuple[Statistic, ...] = ()
     """The game's own statistics, counted per match by ``statistics`` and kept per board
     (`webapp.statistics.declared`)."""
+    daily: Daily | None = None
+    """The game's daily (每日一局); None: the game has none."""
     review: Review | None = None
     """Each finished hand of its matches has a review page (复盘, ``webapp.review``) when
     the game gives what one needs; None: no review."""
@@ -251,6 +284,7 @@ GAMES: tuple[Game, ...] = (
         redeal=gin_deals.redeal,
         verify_query=_gin_verify_query,
         card_row=gin_cards.card_row,
+        daily=Daily(gin_daily.BOARDS, gin_daily.RULESET, gin_daily.deal, gin_daily.results),
         review=Review(
             replayable=gin_review.replayable,
             review_hand=gin_review.review_hand,
@@ -299,6 +333,8 @@ GAMES: tuple[Game, ...] = (
         redeal=romme_deals.redeal,
         verify_query=_romme_verify_query,
         card_row=romme_cards.card_row,
+        daily=Daily(romme_daily.BOARDS, romme_daily.RULESET, romme_daily.deal,
+                    romme_daily.results),
         verify_note=_l(
             "When the stock runs out, the discard pile is shuffled into a new stock from the "
             "same seed; which cards that is depends on the play, so only the deals are shown "
@@ -370,6 +406,11 @@ def levels() -> tuple[str, ...]:
     """Every game's offered difficulties (`Game.levels`), each once, in the registry's order:
     the levels whose wins are kept and shown (`webapp.statistics.declared.wins_name`)."""
     return tuple(dict.fromkeys(level for game in GAMES for level in game.levels))
+
+
+def dailies() -> tuple[Game, ...]:
+    """The games that have a daily (`Game.daily`), in the registry's order."""
+    return tuple(game for game in GAMES if game.daily is not None)
 
 
 def reviewed_boards() -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from webapp.board.games import (
     board_game,
     rated_boards,
 )
+from webapp.daily import history as daily_history
 from webapp.extensions import login_required
 from webapp.i18n import gettext as _
 from webapp.i18n import pgettext
@@ -217,6 +218,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         totals=totals,
         rank=rank,
         levels=list(games.levels()),
+        daily=daily_history.of(user.id),
         # Each part is rendered again only when what it shows may have changed.
         parts={
             "points": kept.part("points", (totals.points, totals.total_wins), points),

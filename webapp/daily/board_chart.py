@@ -1,0 +1,68 @@
+"""A board's spread of results after the close, drawn as an SVG histogram (no script): bars
+of the board's tally, grouped into at most `BARS` equal ranges, with par and the reader's own
+result marked. Everything is read from the board's tally, a few hundred rows at most."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+
+from webapp.extensions import db
+from webapp.models import DailyTally
+
+BARS = 16
+WIDTH = 320
+HEIGHT = 120
+"""The drawing's own units (the SVG scales to the page's width)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    low: int
+    high: int
+    players: int
+    x: float
+    height: float
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    board: int
+    par: int
+    mine: int | None
+    field: int
+    bars: list[Bar]
+    bar_width: float
+    par_x: float
+    mine_x: float | None
+
+
+def chart(game: str, day: date, board: int, par: int, mine: int | None) -> Chart:
+    table = DailyTally.__table__
+    rows = [(int(r), int(n)) for r, n in db.session.execute(
+        select(table.c.result, table.c.players)
+        .where(table.c.game == game, table.c.day == day, table.c.board == board)
+        .order_by(table.c.result)
+    )]
+    marks = [par] + ([] if mine is None else [mine])
+    low = min([r for r, _ in rows] + marks)
+    high = max([r for r, _ in rows] + marks)
+    step = max(1, -(-(high - low + 1) // BARS))
+    counts = [0] * (-(-(high - low + 1) // step))
+    for result, players in rows:
+        counts[(result - low) // step] += players
+    tallest = max(counts + [1])
+    width = WIDTH / len(counts)
+
+    def x_of(value: int) -> float:
+        return round((value - low + 0.5) / (step * len(counts)) * WIDTH, 1)
+
+    bars = [
+        Bar(low + i * step, low + (i + 1) * step - 1, n, round(i * width, 1),
+            round(HEIGHT * n / tallest, 1))
+        for i, n in enumerate(counts)
+    ]
+    return Chart(board, par, mine, sum(n for _, n in rows), bars, round(width, 1),
+                 x_of(par), None if mine is None else x_of(mine))

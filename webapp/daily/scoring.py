@@ -1,0 +1,192 @@
+"""Scoring a daily against the field: matchpoints, the day's score and its standings.
+
+A board's result scores 2 matchpoints for every other counted result it beats and 1 for every
+one it ties, as a percentage of twice the number of those others (50% when nobody else has
+played the board); the day's score is the mean of the percentages over the game's boards,
+a board not played (an abandoned daily) counting 0.
+
+Nothing here loads a day's field: each counted result adds 1 to its board's tally of that
+result (``daily_tallies``, one row per distinct result: a few hundred at most), so a result's
+matchpoints are three sums over that board's tally, and the close ranks every attempt in two
+SQL statements (window functions over the tallies, ``RANK()`` over the scores).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Date, and_, bindparam, case, func, select, text, update
+
+from webapp import games
+from webapp.daily.calendar import closes
+from webapp.extensions import db
+from webapp.models import DailyAttempt, DailyDay, DailyResult, DailyTally, User, utcnow
+from webapp.statistics.totals import dialect_insert
+from webapp.store import MatchRecord
+
+_TALLY = DailyTally.__table__
+_RESULTS = DailyResult.__table__
+_ATTEMPTS = DailyAttempt.__table__
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A result against a board's counted field."""
+
+    below: int
+    equal: int
+    """Counted results lower than it, and equal to it (itself included when counted)."""
+    field: int
+
+    def percent(self, counted: bool) -> float:
+        """Its matchpoints as a percentage: a counted result is not compared with itself; a
+        guest's (not counted) with every counted result."""
+        ties = self.equal - 1 if counted else self.equal
+        others = self.field - 1 if counted else self.field
+        if others <= 0:
+            return 50.0
+        return 100.0 * (2 * self.below + ties) / (2 * others)
+
+
+def standing(game: str, day: date, board: int, result: int) -> Standing:
+    """Where ``result`` stands on the board: three sums over its tally."""
+    players = _TALLY.c.players
+    below, equal, field = db.session.execute(
+        select(
+            func.coalesce(func.sum(case((_TALLY.c.result < result, players), else_=0)), 0),
+            func.coalesce(func.sum(case((_TALLY.c.result == result, players), else_=0)), 0),
+            func.coalesce(func.sum(players), 0),
+        ).where(_TALLY.c.game == game, _TALLY.c.day == day, _TALLY.c.board == board)
+    ).one()
+    return Standing(int(below), int(equal), int(field))
+
+
+def day_score(percents: list[float], boards: int) -> float:
+    """The mean over the game's ``boards``, a board without a result counting 0."""
+    return sum(percents) / boards
+
+
+def attempt_of(game: str, day: date, user_id: int) -> DailyAttempt | None:
+    return db.session.get(DailyAttempt, (game, day, user_id))
+
+
+def recorded(game: str, day: date, user_id: int) -> dict[int, int]:
+    """The account's counted results of the day, by board."""
+    rows = db.session.execute(
+        select(_RESULTS.c.board, _RESULTS.c.result).where(
+            _RESULTS.c.game == game, _RESULTS.c.day == day, _RESULTS.c.user_id == user_id
+        )
+    )
+    return {int(board): int(result) for board, result in rows}
+
+
+def record(record: MatchRecord, match: Any) -> None:
+    """Count an account's daily boards finished since the last save, in the save's transaction
+    (`webapp.matches.save_and_count`): only a counted attempt's, and only before the day
+    closes; the key of ``daily_results`` makes a result once per account and board, whatever
+    races. An attempt whose match is over is marked finished (its streak)."""
+    game, day, user_id = games.of(record), record.daily, record.owner_user_id
+    assert game.daily is not None and day is not None and user_id is not None
+    attempt = attempt_of(game.key, day, user_id)
+    if attempt is None or attempt.match_id != record.id:
+        return
+    if match.is_over and not attempt.finished:
+        attempt.finished = True
+    if not attempt.counted or utcnow() >= closes(day):
+        db.session.flush()
+        return
+    done = recorded(game.key, day, user_id)
+    for board, result in enumerate(game.daily.results(match), start=1):
+        if board not in done:
+            add_result(game.key, day, board, user_id, result)
+    db.session.flush()
+
+
+def add_result(game: str, day: date, board: int, user_id: int, result: int) -> None:
+    """One counted result and its tally (an upsert: results arriving at once both count)."""
+    db.session.execute(_RESULTS.insert().values(
+        game=game, day=day, board=board, user_id=user_id, result=result
+    ))
+    upsert = dialect_insert(_TALLY).values(
+        game=game, day=day, board=board, result=result, players=1
+    )
+    db.session.execute(upsert.on_conflict_do_update(
+        index_elements=["game", "day", "board", "result"],
+        set_={"players": _TALLY.c.players + 1},
+    ))
+
+
+_SCORES = text("""
+WITH tally AS (
+    SELECT board, result, players,
+           COALESCE(SUM(players) OVER (PARTITION BY board ORDER BY result
+                    ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS below,
+           SUM(players) OVER (PARTITION BY board) AS field
+    FROM daily_tallies WHERE game = :game AND day = :day
+), points AS (
+    SELECT r.user_id AS user_id,
+           SUM(CASE WHEN t.field > 1
+                    THEN 100.0 * (2 * t.below + t.players - 1) / (2 * (t.field - 1))
+                    ELSE 50.0 END) AS total
+    FROM daily_results r JOIN tally t ON t.board = r.board AND t.result = r.result
+    WHERE r.game = :game AND r.day = :day
+    GROUP BY r.user_id
+)
+UPDATE daily_attempts SET score = ROUND(points.total / :boards, 6)
+FROM points
+WHERE daily_attempts.game = :game AND daily_attempts.day = :day
+  AND daily_attempts.user_id = points.user_id AND daily_attempts.counted
+""").bindparams(bindparam("day", type_=Date))
+_RANKS = text("""
+UPDATE daily_attempts SET rank = ranked.place
+FROM (SELECT user_id, RANK() OVER (ORDER BY score DESC) AS place
+      FROM daily_attempts WHERE game = :game AND day = :day AND counted) AS ranked
+WHERE daily_attempts.game = :game AND daily_attempts.day = :day
+  AND daily_attempts.user_id = ranked.user_id
+""").bindparams(bindparam("day", type_=Date))
+
+
+def close(game: str, day: date) -> None:
+    """Work out the day's standings once, after it closed: every counted attempt's score and
+    rank. The first caller claims the day (``closed_at``) in the same transaction, so two at
+    once write them once; the caller commits."""
+    board_count = games.named(game).daily.boards  # type: ignore[union-attr]
+    claimed = db.session.connection().execute(
+        update(DailyDay.__table__)
+        .where(and_(DailyDay.game == game, DailyDay.day == day, DailyDay.closed_at.is_(None)))
+        .values(closed_at=utcnow())
+    )
+    if claimed.rowcount != 1:
+        return
+    db.session.execute(
+        update(_ATTEMPTS)
+        .where(_ATTEMPTS.c.game == game, _ATTEMPTS.c.day == day, _ATTEMPTS.c.counted)
+        .values(score=0.0)
+    )
+    values = {"game": game, "day": day, "boards": board_count}
+    db.session.execute(_SCORES, values)
+    db.session.execute(_RANKS, values)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    rank: int
+    username: str
+    score: float
+    finished: bool
+
+
+def standings(game: str, day: date, shown: int) -> list[Row]:
+    """The day's first ``shown`` places (an index range: ``game, day, rank``)."""
+    users = User.__table__
+    rows = db.session.execute(
+        select(_ATTEMPTS.c.rank, users.c.username, _ATTEMPTS.c.score, _ATTEMPTS.c.finished)
+        .join(users, users.c.id == _ATTEMPTS.c.user_id)
+        .where(_ATTEMPTS.c.game == game, _ATTEMPTS.c.day == day,
+               _ATTEMPTS.c.rank.is_not(None))
+        .order_by(_ATTEMPTS.c.rank, _ATTEMPTS.c.user_id)
+        .limit(shown)
+    )
+    return [Row(int(rank), name, float(score), bool(done)) for rank, name, score, done in rows]
