@@ -261,6 +261,7 @@ def test_review_practice_seed_and_results_stay_locked_until_the_day_closes(
     row = day_row(app, "gin", today(app))
     assert 'data-seed' not in pages[-1].html and row.seed not in pages[-1].html
     assert 'data-daily-seed' in pages[-1].html and commitment(row.seed) in pages[-1].html
+    assert 'data-link="review"' not in pages[-1].html and 'data-zone="reviews"' not in pages[-1].html
     review = client.get(f"/review/{match_id}/1")
     assert review.status_code == 403 and "复盘和练习在当天结束时开放" in review.get_data(as_text=True)
     practice = client.post(f"/review/{match_id}/1/practice",

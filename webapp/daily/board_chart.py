@@ -16,6 +16,7 @@ BARS = 16
 WIDTH = 320
 HEIGHT = 120
 """The drawing's own units (the SVG scales to the page's width)."""
+LABEL_MARGIN = 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,16 @@ class Chart:
     bar_width: float
     par_x: float
     mine_x: float | None
+
+    @property
+    def par_label_x(self) -> float:
+        """Where the word "Par" stands: over its line, but kept inside the drawing."""
+        return min(max(self.par_x, LABEL_MARGIN), WIDTH - LABEL_MARGIN)
+
+    @property
+    def mine_label_x(self) -> float | None:
+        return None if self.mine_x is None else min(max(self.mine_x, LABEL_MARGIN),
+                                                     WIDTH - LABEL_MARGIN)
 
 
 def chart(game: str, day: date, board: int, par: int, mine: int | None) -> Chart:

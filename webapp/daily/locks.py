@@ -20,13 +20,19 @@ def time_left(day: date) -> str:
     return _("%(hours)d h %(minutes)d min", hours=minutes // 60, minutes=minutes % 60)
 
 
+def locked(record: MatchRecord) -> bool:
+    """A daily's board whose day is still open: no review or practice link is offered."""
+    return record.daily is not None and not is_closed(record.daily)
+
+
 def refuse_before_close(record: MatchRecord) -> None:
     """A 403 in words for a daily's board whose day is still open (its review, its practice)."""
-    if record.daily is not None and not is_closed(record.daily):
+    day = record.daily
+    if day is not None and not is_closed(day):
         abort(403, description=_(
             "This hand is a board of today's daily: its review and practice open when the day "
             "closes, in %(left)s, so that nobody can study the boards before playing them.",
-            left=time_left(record.daily),
+            left=time_left(day),
         ))
 
 

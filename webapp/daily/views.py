@@ -17,7 +17,7 @@ from engine_common.fairness import commitment
 from webapp import games, matches
 from webapp.daily import board_chart, days, scoring
 from webapp.daily.calendar import is_closed, opens, today
-from webapp.daily.locks import time_left
+from webapp.daily.locks import locked, time_left
 from webapp.extensions import db, deals_limited
 from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
@@ -50,6 +50,7 @@ def game_name(key: str) -> str:
 
 
 bp.add_app_template_global(game_name, "daily_game_name")
+bp.add_app_template_global(locked, "daily_locked")
 
 
 @dataclass(frozen=True, slots=True)
