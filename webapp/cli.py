@@ -189,7 +189,6 @@ def daily_close_command(day: datetime) -> None:
         raise click.ClickException("that day has not closed yet")
     for game in games.dailies():
         scoring.close(game.key, day.date())
-    db.session.commit()
 
 
 def init_app(app: Flask) -> None:

@@ -566,7 +566,8 @@ class DailyAttempt(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "daily_attempts"
     __table_args__ = (
-        Index("ix_daily_attempts_game_day_rank", "game", "day", "rank"),
+        # The standings: a day's first places in index order, ties by account.
+        Index("ix_daily_attempts_game_day_rank", "game", "day", "rank", "user_id"),
         Index("ix_daily_attempts_user_id_day", "user_id", "day"),
     )
 
@@ -591,10 +592,11 @@ class DailyResult(db.Model):  # type: ignore[name-defined,misc]
 
     game: Mapped[str] = mapped_column(String(16), primary_key=True)
     day: Mapped[date] = mapped_column(Date, primary_key=True)
-    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # The key's order: an account's results of a day are one index range.
     user_id: Mapped[int] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
     )
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
     result: Mapped[int] = mapped_column(Integer, nullable=False)
 
 

@@ -48,18 +48,19 @@ def upgrade():
                                 name=op.f('fk_daily_attempts_user_id_users')),
         sa.PrimaryKeyConstraint('game', 'day', 'user_id', name=op.f('pk_daily_attempts')),
     )
-    op.create_index('ix_daily_attempts_game_day_rank', 'daily_attempts', ['game', 'day', 'rank'])
+    op.create_index('ix_daily_attempts_game_day_rank', 'daily_attempts',
+                    ['game', 'day', 'rank', 'user_id'])
     op.create_index('ix_daily_attempts_user_id_day', 'daily_attempts', ['user_id', 'day'])
     op.create_table(
         'daily_results',
         sa.Column('game', sa.String(length=16), nullable=False),
         sa.Column('day', sa.Date(), nullable=False),
-        sa.Column('board', sa.Integer(), nullable=False),
         sa.Column('user_id', sa.Integer(), nullable=False),
+        sa.Column('board', sa.Integer(), nullable=False),
         sa.Column('result', sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='CASCADE',
                                 name=op.f('fk_daily_results_user_id_users')),
-        sa.PrimaryKeyConstraint('game', 'day', 'board', 'user_id', name=op.f('pk_daily_results')),
+        sa.PrimaryKeyConstraint('game', 'day', 'user_id', 'board', name=op.f('pk_daily_results')),
     )
     op.create_table(
         'daily_tallies',

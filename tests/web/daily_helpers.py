@@ -84,3 +84,27 @@ def play_daily(app: Flask, client: FlaskClient, game: str, level: str = "easy",
         action = choice(game, snapshot, level, rng)
         assert post_choice(client, game, page, action).status_code == 303
     raise AssertionError("the daily did not end")
+
+
+def play_out(app: Flask, client: FlaskClient, game: str, level: str = "normal") -> str:
+    """Start the day's daily of ``game`` through ``POST /daily/start`` and play it to its end
+    through the match layer (each move a `matches.play`, as the table's forms make it), the
+    person deciding as a bot of ``level`` on the daily's terms; its match id."""
+    from webapp import games, matches
+    from webapp.models import PERSON
+    from webapp.store import load_match
+
+    assert start_daily(client, game).status_code == 303
+    match_id = session_match(client)
+    entry = games.named(game)
+    with app.test_request_context():
+        for _ in range(3000):
+            record = load_match(match_id)
+            assert record is not None
+            if record.status != "active":
+                return match_id
+            match = matches.read(record)
+            action = (entry.next_hand() if match.turn is None
+                      else matches.daily_choice(entry, match, PERSON, level))
+            matches.play(record, record.version, action)
+    raise AssertionError("the daily did not end")

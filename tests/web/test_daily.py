@@ -23,7 +23,6 @@ from gin_engine.verify import deals as gin_deals
 from romme_engine.verify import deals as romme_deals
 from tests.web.account_helpers import register
 from tests.web.daily_helpers import (
-    TABLES,
     choice,
     old_account,
     play_daily,
@@ -130,7 +129,7 @@ def test_par_is_the_experts_own_result_played_through_the_table(app: Flask) -> N
     assert list(games.named("gin").daily.results(match)) == row.pars  # type: ignore[union-attr]
     html = client.get("/daily").get_data(as_text=True)
     for number, par in enumerate(row.pars, start=1):
-        line = html.split(f'data-daily-game="gin"', 1)[1].split(f'data-board="{number}"', 1)[1]
+        line = html.split('data-daily-game="gin"', 1)[1].split(f'data-board="{number}"', 1)[1]
         assert f"<td data-result>{par}</td>" in line.split("</tr>", 1)[0]
         assert f"<td data-par>{par}</td>" in line.split("</tr>", 1)[0]
 
@@ -179,7 +178,6 @@ def test_matchpoints_and_the_days_score_equal_a_brute_force_recount(
             found = scoring.standing("gin", day, 1, guess).percent(counted=False)
             assert found == pytest.approx(_brute_percent(guess, field[1]), abs=1e-9)
         scoring.close("gin", day)
-        db.session.commit()
         scores = {u: s for u, s in db.session.execute(
             select(DailyAttempt.user_id, DailyAttempt.score).where(DailyAttempt.day == day))}
         ranks = {u: r for u, r in db.session.execute(
@@ -261,9 +259,11 @@ def test_review_practice_seed_and_results_stay_locked_until_the_day_closes(
     row = day_row(app, "gin", today(app))
     assert 'data-seed' not in pages[-1].html and row.seed not in pages[-1].html
     assert 'data-daily-seed' in pages[-1].html and commitment(row.seed) in pages[-1].html
-    assert 'data-link="review"' not in pages[-1].html and 'data-zone="reviews"' not in pages[-1].html
+    over = pages[-1].html
+    assert 'data-link="review"' not in over and 'data-zone="reviews"' not in over
     review = client.get(f"/review/{match_id}/1")
-    assert review.status_code == 403 and "复盘和练习在当天结束时开放" in review.get_data(as_text=True)
+    assert review.status_code == 403
+    assert "复盘和练习在当天结束时开放" in review.get_data(as_text=True)
     practice = client.post(f"/review/{match_id}/1/practice",
                            data={"csrf_token": pages[-1].token})
     assert practice.status_code == 403
@@ -308,7 +308,7 @@ def test_leaving_a_daily_scores_its_remaining_boards_zero(
         db.session.add(DailyDay(game="gin", day=day - timedelta(days=3), seed="x", pars=[0] * 4))
         db.session.commit()
         scoring.close("gin", day - timedelta(days=3))
-        db.session.commit()
+        db.session.expire_all()
         attempt = db.session.get(DailyAttempt, ("gin", day - timedelta(days=3), 1))
         assert attempt is not None and attempt.score == 12.5 and not attempt.finished
 
@@ -350,3 +350,21 @@ def test_a_guest_plays_and_sees_where_they_would_stand(app: Flask, client: Flask
     html = client.get("/daily").get_data(as_text=True)
     assert 'data-state="done"' in html and "data-score>" in html
     assert results_of(app, "gin", today(app)) == []
+
+
+def test_the_daily_pages_only_read_once_the_day_is_open_and_closed(
+    app: Flask, client: FlaskClient
+) -> None:
+    """They read in AUTOCOMMIT, as the tables do: a write added to them would commit alone."""
+    from tests.web.sql_helpers import sent_statements
+
+    old_account(app, client, "reader")
+    assert start_daily(client, "romme").status_code == 303
+    play_daily(app, client, "romme", until_boards=1)
+    past = today(app) - timedelta(days=1)
+    day_row(app, "gin", past)
+    assert client.get(f"/daily/gin/{past.isoformat()}").status_code == 200  # closes it
+    for path in ("/daily", f"/daily/gin/{past.isoformat()}"):
+        with sent_statements(app) as statements:
+            assert client.get(path).status_code == 200
+        assert {s.split(None, 1)[0].upper() for s in statements} == {"SELECT"}, path

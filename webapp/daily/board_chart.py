@@ -50,13 +50,31 @@ class Chart:
                                                      WIDTH - LABEL_MARGIN)
 
 
-def chart(game: str, day: date, board: int, par: int, mine: int | None) -> Chart:
+Tallies = dict[int, list[tuple[int, int]]]
+"""A day's tallies: each board's ``(result, players)`` rows, lowest result first."""
+
+
+def tallies(game: str, day: date) -> Tallies:
+    """The day's tallies, read at once."""
     table = DailyTally.__table__
-    rows = [(int(r), int(n)) for r, n in db.session.execute(
-        select(table.c.result, table.c.players)
-        .where(table.c.game == game, table.c.day == day, table.c.board == board)
-        .order_by(table.c.result)
-    )]
+    rows: Tallies = {}
+    for board, result, players in db.session.execute(
+        select(table.c.board, table.c.result, table.c.players)
+        .where(table.c.game == game, table.c.day == day)
+        .order_by(table.c.board, table.c.result)
+    ):
+        rows.setdefault(int(board), []).append((int(result), int(players)))
+    return rows
+
+
+def charts(counts: Tallies, pars: tuple[int, ...], mine: dict[int, int]) -> list[Chart]:
+    """Every board's chart of the day."""
+    return [chart(number, counts.get(number, []), par, mine.get(number))
+            for number, par in enumerate(pars, start=1)]
+
+
+def chart(board: int, rows: list[tuple[int, int]], par: int, mine: int | None) -> Chart:
+    """One board's bars from its tally's ``(result, players)`` rows."""
     marks = [par] + ([] if mine is None else [mine])
     low = min([r for r, _ in rows] + marks)
     high = max([r for r, _ in rows] + marks)

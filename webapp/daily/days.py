@@ -12,9 +12,11 @@ moves gets.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import date
 
 from webapp import games, matches
+from webapp.daily.kept import kept
 from webapp.extensions import db
 from webapp.games import Game
 from webapp.models import PERSON, DailyDay, utcnow
@@ -42,7 +44,9 @@ def pars(game: Game, seed: str) -> list[int]:
 
 def open_day(game: Game, day: date) -> DailyDay:
     """The day's row, made now if nobody made it yet (``INSERT … ON CONFLICT DO NOTHING``:
-    of two requests at once one seed wins and both read it); commits when it makes one."""
+    of two requests at once one seed wins and both read it); commits when it makes one. The
+    insert is a statement complete in itself, so ``/daily`` may make it while it reads in
+    AUTOCOMMIT."""
     found: DailyDay | None = db.session.get(DailyDay, (game.key, day))
     if found is not None:
         return found
@@ -59,6 +63,27 @@ def open_day(game: Game, day: date) -> DailyDay:
     return made
 
 
-def open_all(day: date) -> list[DailyDay]:
+@dataclass(frozen=True, slots=True)
+class Day:
+    """What never changes of a game's day once it is made."""
+
+    game: str
+    day: date
+    seed: str
+    pars: tuple[int, ...]
+
+
+def facts(game: Game, day: date) -> Day:
+    """The game's day, made now if it is not yet (kept in the process: `webapp.daily.kept`)."""
+    def made() -> Day:
+        row = open_day(game, day)
+        return Day(row.game, row.day, row.seed, tuple(row.pars))
+
+    found = kept(("day", game.key, day), made)
+    assert found is not None
+    return found
+
+
+def open_all(day: date) -> list[Day]:
     """Every game's day (`games.dailies`)."""
-    return [open_day(game, day) for game in games.dailies()]
+    return [facts(game, day) for game in games.dailies()]

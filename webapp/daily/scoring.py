@@ -13,11 +13,12 @@ SQL statements (window functions over the tallies, ``RANK()`` over the scores).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Date, and_, bindparam, case, func, select, text, update
+from sqlalchemy import Date, and_, bindparam, case, func, or_, select, text, update
 
 from webapp import games
 from webapp.daily.calendar import closes
@@ -50,17 +51,32 @@ class Standing:
         return 100.0 * (2 * self.below + ties) / (2 * others)
 
 
-def standing(game: str, day: date, board: int, result: int) -> Standing:
-    """Where ``result`` stands on the board: three sums over its tally."""
-    players = _TALLY.c.players
-    below, equal, field = db.session.execute(
+def places(day: date, results: Mapping[tuple[str, int], int]) -> dict[tuple[str, int], Standing]:
+    """Where each result stands on its board, by (game, board): one statement for all of
+    them, three sums over each board's tally."""
+    if not results:
+        return {}
+    tally, players = _TALLY.c, _TALLY.c.players
+    boards = [(and_(tally.game == game, tally.board == board), result)
+              for (game, board), result in results.items()]
+    mine = case(*boards)
+    rows = db.session.execute(
         select(
-            func.coalesce(func.sum(case((_TALLY.c.result < result, players), else_=0)), 0),
-            func.coalesce(func.sum(case((_TALLY.c.result == result, players), else_=0)), 0),
-            func.coalesce(func.sum(players), 0),
-        ).where(_TALLY.c.game == game, _TALLY.c.day == day, _TALLY.c.board == board)
-    ).one()
-    return Standing(int(below), int(equal), int(field))
+            tally.game, tally.board,
+            func.sum(case((tally.result < mine, players), else_=0)),
+            func.sum(case((tally.result == mine, players), else_=0)),
+            func.sum(players),
+        ).where(tally.day == day, or_(*(where for where, _ in boards)))
+        .group_by(tally.game, tally.board)
+    )
+    found = {(game, int(board)): Standing(int(below), int(equal), int(field))
+             for game, board, below, equal, field in rows}
+    return {key: found.get(key, Standing(0, 0, 0)) for key in results}
+
+
+def standing(game: str, day: date, board: int, result: int) -> Standing:
+    """Where one result stands on its board (`places`)."""
+    return places(day, {(game, board): result})[(game, board)]
 
 
 def day_score(percents: list[float], boards: int) -> float:
@@ -72,12 +88,44 @@ def attempt_of(game: str, day: date, user_id: int) -> DailyAttempt | None:
     return db.session.get(DailyAttempt, (game, day, user_id))
 
 
+@dataclass(frozen=True, slots=True)
+class Own:
+    """An account's attempt at a game's daily of a day, and its counted results by board."""
+
+    match_id: str
+    counted: bool
+    finished: bool
+    score: float | None
+    rank: int | None
+    results: dict[int, int]
+
+
+def own(day: date, user_id: int, game: str | None = None) -> dict[str, Own]:
+    """The account's attempts of the day (of ``game``, or of every game), by game, with their
+    results: one statement (``ix_daily_attempts_user_id_day`` and the results' key)."""
+    a, r = _ATTEMPTS.c, _RESULTS.c
+    games_asked = [game] if game is not None else [g.key for g in games.dailies()]
+    rows = db.session.execute(
+        select(a.game, a.match_id, a.counted, a.finished, a.score, a.rank, r.board, r.result)
+        .outerjoin(_RESULTS, and_(r.game == a.game, r.day == a.day, r.user_id == a.user_id))
+        .where(a.user_id == user_id, a.day == day, a.game.in_(games_asked))
+        .order_by(a.game, r.board)
+    )
+    found: dict[str, Own] = {}
+    for key, match_id, counted, finished, score, rank, board, result in rows:
+        entry = found.setdefault(key, Own(match_id, bool(counted), bool(finished),
+                                          score, rank, {}))
+        if board is not None:
+            entry.results[int(board)] = int(result)
+    return found
+
+
 def recorded(game: str, day: date, user_id: int) -> dict[int, int]:
-    """The account's counted results of the day, by board."""
+    """The account's counted results of the day, by board (an index range of the key)."""
     rows = db.session.execute(
         select(_RESULTS.c.board, _RESULTS.c.result).where(
             _RESULTS.c.game == game, _RESULTS.c.day == day, _RESULTS.c.user_id == user_id
-        )
+        ).order_by(_RESULTS.c.board)
     )
     return {int(board): int(result) for board, result in rows}
 
@@ -118,7 +166,7 @@ def add_result(game: str, day: date, board: int, user_id: int, result: int) -> N
     ))
 
 
-_SCORES = text("""
+_STANDINGS = text("""
 WITH tally AS (
     SELECT board, result, players,
            COALESCE(SUM(players) OVER (PARTITION BY board ORDER BY result
@@ -133,41 +181,41 @@ WITH tally AS (
     FROM daily_results r JOIN tally t ON t.board = r.board AND t.result = r.result
     WHERE r.game = :game AND r.day = :day
     GROUP BY r.user_id
+), scored AS (
+    SELECT a.user_id AS user_id, ROUND(COALESCE(p.total, 0) / :boards, 6) AS score
+    FROM daily_attempts a LEFT JOIN points p ON p.user_id = a.user_id
+    WHERE a.game = :game AND a.day = :day AND a.counted
+), ranked AS (
+    SELECT user_id, score, RANK() OVER (ORDER BY score DESC) AS place FROM scored
 )
-UPDATE daily_attempts SET score = ROUND(points.total / :boards, 6)
-FROM points
-WHERE daily_attempts.game = :game AND daily_attempts.day = :day
-  AND daily_attempts.user_id = points.user_id AND daily_attempts.counted
-""").bindparams(bindparam("day", type_=Date))
-_RANKS = text("""
-UPDATE daily_attempts SET rank = ranked.place
-FROM (SELECT user_id, RANK() OVER (ORDER BY score DESC) AS place
-      FROM daily_attempts WHERE game = :game AND day = :day AND counted) AS ranked
+UPDATE daily_attempts SET score = ranked.score, rank = ranked.place
+FROM ranked
 WHERE daily_attempts.game = :game AND daily_attempts.day = :day
   AND daily_attempts.user_id = ranked.user_id
 """).bindparams(bindparam("day", type_=Date))
+"""Every counted attempt's score (a board without a result counting 0) and rank, in one
+statement: a percentage per result from its board's tally (the results below it, with it,
+in all), summed per account."""
 
 
 def close(game: str, day: date) -> None:
     """Work out the day's standings once, after it closed: every counted attempt's score and
-    rank. The first caller claims the day (``closed_at``) in the same transaction, so two at
-    once write them once; the caller commits."""
+    rank, in a transaction of its own (the pages that ask read without one). The first caller
+    claims the day (``closed_at``) in that transaction, so two at once write them once."""
     board_count = games.named(game).daily.boards  # type: ignore[union-attr]
-    claimed = db.session.connection().execute(
-        update(DailyDay.__table__)
-        .where(and_(DailyDay.game == game, DailyDay.day == day, DailyDay.closed_at.is_(None)))
-        .values(closed_at=utcnow())
-    )
-    if claimed.rowcount != 1:
-        return
-    db.session.execute(
-        update(_ATTEMPTS)
-        .where(_ATTEMPTS.c.game == game, _ATTEMPTS.c.day == day, _ATTEMPTS.c.counted)
-        .values(score=0.0)
-    )
-    values = {"game": game, "day": day, "boards": board_count}
-    db.session.execute(_SCORES, values)
-    db.session.execute(_RANKS, values)
+    with db.engine.begin() as connection:
+        claimed = connection.execute(
+            update(DailyDay.__table__)
+            .where(and_(DailyDay.game == game, DailyDay.day == day, DailyDay.closed_at.is_(None)))
+            .values(closed_at=utcnow())
+        )
+        if claimed.rowcount != 1:
+            return
+        connection.execute(_STANDINGS, {"game": game, "day": day, "boards": board_count})
+        if connection.dialect.name == "postgresql":
+            # Every rank of the day was null until now: without fresh statistics the planner
+            # reads the standings' first places by sorting the whole day (1.5 s at 100,000).
+            connection.execute(text("ANALYZE daily_attempts"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,15 +226,20 @@ class Row:
     finished: bool
 
 
-def standings(game: str, day: date, shown: int) -> list[Row]:
+def leaders(game: str, day: date, shown: int) -> list[Row]:
     """The day's first ``shown`` places (an index range: ``game, day, rank``)."""
     users = User.__table__
-    rows = db.session.execute(
-        select(_ATTEMPTS.c.rank, users.c.username, _ATTEMPTS.c.score, _ATTEMPTS.c.finished)
-        .join(users, users.c.id == _ATTEMPTS.c.user_id)
+    first = (
+        select(_ATTEMPTS.c.rank, _ATTEMPTS.c.user_id, _ATTEMPTS.c.score, _ATTEMPTS.c.finished)
         .where(_ATTEMPTS.c.game == game, _ATTEMPTS.c.day == day,
                _ATTEMPTS.c.rank.is_not(None))
         .order_by(_ATTEMPTS.c.rank, _ATTEMPTS.c.user_id)
         .limit(shown)
+        .subquery()
+    )
+    rows = db.session.execute(
+        select(first.c.rank, users.c.username, first.c.score, first.c.finished)
+        .join(users, users.c.id == first.c.user_id)
+        .order_by(first.c.rank, first.c.user_id)
     )
     return [Row(int(rank), name, float(score), bool(done)) for rank, name, score, done in rows]

@@ -17,12 +17,13 @@ from engine_common.fairness import commitment
 from webapp import games, matches
 from webapp.daily import board_chart, days, scoring
 from webapp.daily.calendar import is_closed, opens, today
+from webapp.daily.kept import kept
 from webapp.daily.locks import locked, time_left
 from webapp.extensions import db, deals_limited
 from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
 from webapp.models import DailyAttempt, DailyDay, MatchStatus
-from webapp.store import MatchRecord, load_match
+from webapp.store import MatchRecord, load_match, read_without_transaction
 
 bp = Blueprint("daily", __name__)
 
@@ -66,20 +67,12 @@ class Today:
     """One game's daily on ``/daily``, as this visitor stands."""
 
     game: games.Game
-    day: DailyDay
-    record: MatchRecord | None
-    """The visitor's daily match of the day, if they started one."""
-    counted: bool
+    day: days.Day
+    state: str
+    """``new``, ``running`` (continue), or ``done`` (finished or left)."""
     boards: list[BoardLine]
     score: float | None
     """The day's score so far (the mean over every board), once a board is done."""
-
-    @property
-    def state(self) -> str:
-        """``new``, ``running`` (continue), or ``done`` (finished or left)."""
-        if self.record is None:
-            return "new"
-        return "running" if self.record.status == MatchStatus.ACTIVE else "done"
 
 
 def _own_record(game: games.Game, day: date) -> tuple[MatchRecord | None, DailyAttempt | None]:
@@ -91,22 +84,61 @@ def _own_record(game: games.Game, day: date) -> tuple[MatchRecord | None, DailyA
     return (None if attempt is None else load_match(attempt.match_id)), attempt
 
 
-def _today(game: games.Game, day: date) -> Today:
+@dataclass(slots=True)
+class _Played:
+    state: str = "new"
+    results: tuple[int, ...] = ()
+    counted: bool = False
+
+
+def _played(game: games.Game, day: date, attempt: scoring.Own | None) -> _Played:
+    """How far the visitor is with the game's daily, and their results: a counted
+    attempt's as recorded (its match is read only while it may still be running), any
+    other's from its match."""
     daily = game.daily
     assert daily is not None
-    row = days.open_day(game, day)
-    record, attempt = _own_record(game, day)
     counted = attempt is not None and attempt.counted
-    results = daily.results(matches.read(record)) if record is not None else ()
-    lines = []
-    for number, par in enumerate(row.pars, start=1):
-        result = results[number - 1] if number <= len(results) else None
-        percent = (None if result is None else
-                   scoring.standing(game.key, day, number, result).percent(counted))
-        lines.append(BoardLine(number, par, result, percent))
-    percents = [line.percent for line in lines if line.percent is not None]
-    score = scoring.day_score(percents, daily.boards) if percents else None
-    return Today(game, row, record, counted, lines, score)
+    kept = () if attempt is None else tuple(attempt.results[n] for n in sorted(attempt.results))
+    if counted and attempt is not None and attempt.finished:
+        return _Played("done", kept, True)
+    if attempt is None:
+        found = matches.current_match(game) if matches.viewer_id() is None else None
+        record = found if found is not None and found.daily == day else None
+    else:
+        record = load_match(attempt.match_id)
+    if record is None:
+        return _Played()
+    state = "running" if record.status == MatchStatus.ACTIVE else "done"
+    if counted:
+        return _Played(state, kept, True)
+    return _Played(state, tuple(daily.results(matches.read(record))))
+
+
+def _todays(day: date) -> list[Today]:
+    """Every game's daily of ``day`` for this visitor, in a handful of statements whatever the
+    field: the days, the attempts, the recorded results, and one for every board's standing."""
+    rows = days.open_all(day)
+    user = matches.viewer_id()
+    attempts = {} if user is None else scoring.own(day, user)
+    played = {game.key: _played(game, day, attempts.get(game.key)) for game in games.dailies()}
+    places = scoring.places(day, {
+        (key, board): result for key, p in played.items()
+        for board, result in enumerate(p.results, start=1)
+    })
+    found = []
+    for game, row in zip(games.dailies(), rows, strict=True):
+        daily, mine = game.daily, played[game.key]
+        assert daily is not None
+        lines = [
+            BoardLine(number, par, None, None) if number > len(mine.results) else BoardLine(
+                number, par, mine.results[number - 1],
+                places[(game.key, number)].percent(mine.counted))
+            for number, par in enumerate(row.pars, start=1)
+        ]
+        percents = [line.percent for line in lines if line.percent is not None]
+        score = scoring.day_score(percents, daily.boards) if percents else None
+        found.append(Today(game, row, mine.state, lines, score))
+    return found
 
 
 def _not_counted_reason(day: date) -> str | None:
@@ -122,11 +154,14 @@ def _not_counted_reason(day: date) -> str | None:
 
 @bp.get("/daily")
 def index() -> str:
+    # Reads in AUTOCOMMIT, as the tables do: the one write it may make, opening the day, is a
+    # single INSERT … ON CONFLICT DO NOTHING that stands on its own (`days.open_day`).
+    read_without_transaction()
     day = today()
     return render_template(
         "daily/index.html",
         day=day,
-        dailies=[_today(game, day) for game in games.dailies()],
+        dailies=_todays(day),
         left=time_left(day),
         not_counted=_not_counted_reason(day),
         commitment=commitment,
@@ -185,36 +220,53 @@ def start() -> Response | str:
     return redirect(url_for(game.table, _anchor="table"), code=303)
 
 
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """What a closed day's page shows everyone alike: it no longer changes."""
+
+    seed: str
+    pars: tuple[int, ...]
+    standings: list[scoring.Row]
+    tallies: board_chart.Tallies
+
+
+def _closed(game: games.Game, day: date) -> Closed | None:
+    """The closed day's standings (worked out now if nobody asked yet) and tallies; None if
+    there was no daily that day."""
+    row = db.session.get(DailyDay, (game.key, day))
+    if row is None:
+        return None
+    if row.closed_at is None:
+        scoring.close(game.key, day)
+    return Closed(row.seed, tuple(row.pars), scoring.leaders(game.key, day, STANDINGS_SHOWN),
+                  board_chart.tallies(game.key, day))
+
+
 @bp.get("/daily/<game>/<isodate:day>")
 def day_page(game: str, day: date) -> str:
     found = _daily_game(game)
     daily = found.daily
     assert daily is not None
-    row = db.session.get(DailyDay, (found.key, day))
-    if row is None:
-        abort(404, description=_("There was no daily of %(game)s on that day.", game=found.name))
     if not is_closed(day):
         abort(403, description=_(
             "The results of a day's boards open when the day closes, in %(left)s.",
             left=time_left(day)))
-    if row.closed_at is None:
-        scoring.close(found.key, day)
-        db.session.commit()
+    read_without_transaction()  # the close, if still to do, is a transaction of its own
+    closed = kept(("closed", found.key, day), lambda: _closed(found, day))
+    if closed is None:
+        abort(404, description=_("There was no daily of %(game)s on that day.", game=found.name))
     user = matches.viewer_id()
-    own = None if user is None else scoring.attempt_of(found.key, day, user)
-    mine = {} if user is None else scoring.recorded(found.key, day, user)
-    charts = [
-        board_chart.chart(found.key, day, number, par, mine.get(number))
-        for number, par in enumerate(row.pars, start=1)
-    ]
+    own = None if user is None else scoring.own(day, user, found.key).get(found.key)
+    seed = closed.seed
     return render_template(
         "daily/day.html",
         game=found,
-        day=row,
-        charts=charts,
-        standings=scoring.standings(found.key, day, STANDINGS_SHOWN),
+        day=day,
+        charts=board_chart.charts(closed.tallies, closed.pars, {} if own is None else own.results),
+        standings=closed.standings,
         own=own,
-        commitment=commitment(row.seed),
-        verify={"game": found.query, "seed": row.seed, "rules": daily.ruleset,
-                **found.verify_query(daily.deal(row.seed)), "deals": daily.boards},
+        seed=seed,
+        commitment=commitment(seed),
+        verify={"game": found.query, "seed": seed, "rules": daily.ruleset,
+                **found.verify_query(daily.deal(seed)), "deals": daily.boards},
     )
