@@ -175,7 +175,9 @@ def daily(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None
     share_session(client, page, base)
     page.goto(f"{base}/daily")
     shoot(page, f"daily-{lang}", size)
-    page.goto(f"{base}/daily/gin/{(calendar_today(app) - timedelta(days=1)).isoformat()}")
+    yesterday = f"{base}/daily/gin/{(calendar_today(app) - timedelta(days=1)).isoformat()}"
+    # On a phone, one screen from board 1's histogram (the standings come first).
+    page.goto(yesterday + ("#board-1" if size == "phone" else ""))
     shoot(page, f"daily-day-{lang}", size)
     context.close()
 
