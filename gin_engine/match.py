@@ -195,6 +195,11 @@ class Match:
         return legal_actions(self.view(player))
 
     @property
+    def public_history(self) -> tuple[Event, ...]:
+        """The hand's public events so far (the engines' contract)."""
+        return tuple(self.hand.history)
+
+    @property
     def given_deals(self) -> frozenset[int]:
         """The deals given card by card (a practice's first, a test's), not the seed's."""
         return frozenset(self.stacked)

@@ -33,7 +33,7 @@ from romme_engine.actions import Action, NextHand
 from romme_engine.cards import Card
 from romme_engine.deck import shuffled_deck
 from romme_engine.errors import IllegalActionError, InvalidInputError
-from romme_engine.hand import Hand, Phase
+from romme_engine.hand import Event, Hand, Phase
 from romme_engine.legal import legal_actions, spelled
 from romme_engine.results import HandResult, Standing, match_over, standing, totals
 from romme_engine.ruleset import PRESETS, Ruleset
@@ -175,6 +175,11 @@ class Match:
     def deals(self) -> int:
         """How many hands have been dealt so far."""
         return self.hand.number
+
+    @property
+    def public_history(self) -> tuple[Event, ...]:
+        """The hand's public events so far (the engines' contract)."""
+        return tuple(self.hand.history)
 
     @property
     def given_deals(self) -> frozenset[int]:

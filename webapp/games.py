@@ -78,6 +78,10 @@ class EngineMatch(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def public_history(self) -> Sequence[object]:
+        """The hand's public moves so far (a daily's computer decides by them)."""
+
     def to_dict(self) -> dict[str, Any]: ...
 
 

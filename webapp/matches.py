@@ -342,7 +342,6 @@ def daily_choice(game: Game, match: EngineMatch, seat: int, level: str) -> Any:
     made for this one decision from the day's seed (the match's), the board (the deal's
     number) and the hand's public history, so it is the same for everyone who got here by
     the same moves (bots keep no memory between decisions; what they remember they read
-    from the view's history)."""
-    view = match.view(seat)
-    rng = reply_rng(match.seed, match.deals, seat, view.history)
-    return game.make_bot(level, rng).choose(view)
+    from the view's public history, the contract's ``public_history``)."""
+    rng = reply_rng(match.seed, match.deals, seat, match.public_history)
+    return game.make_bot(level, rng).choose(match.view(seat))

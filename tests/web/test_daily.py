@@ -122,7 +122,7 @@ def test_par_is_the_experts_own_result_played_through_the_table(app: Flask) -> N
 
     def expert_rng(snapshot: dict[str, Any]) -> random.Random:
         match = gin_engine.Match.from_dict(snapshot)
-        return reply_rng(match.seed, match.deals, 0, match.view(0).history)
+        return reply_rng(match.seed, match.deals, 0, match.public_history)
 
     play_daily(app, client, "gin", level="expert", rng_of=expert_rng)
     match = gin_engine.Match.from_dict(stored(app, session_match(client))[1])
