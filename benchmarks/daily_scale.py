@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-import tempfile
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -40,14 +39,12 @@ from board_scale import (  # noqa: E402
     PASSWORD,
     Polite,
     SqlClock,
-    admin,
+    benchmark_site,
     log_in,
     print_rows,
     start_a_match,
     timed,
-    url_of,
 )
-from page_cost import make_app  # noqa: E402
 
 from tests.web.daily_helpers import play_out  # noqa: E402
 
@@ -61,13 +58,13 @@ FILL = [
        VALUES (%(me_id)s, 'me', 'me', %(hash)s, now() - interval '400 days')""",
     "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))",
     # Today and yesterday every player; the day before, half of them; and me yesterday.
-    """INSERT INTO daily_attempts (game, day, user_id, match_id, counted, finished, started_at)
-       SELECT 'gin', d.day, u, 'bench', true, true, now()
+    """INSERT INTO daily_attempts (game, day, user_id, match_id, counted, finished)
+       SELECT 'gin', d.day, u, 'bench', true, true
        FROM (VALUES (%(today)s::date, %(players)s), (%(yesterday)s::date, %(players)s),
                     (%(before)s::date, %(players)s / 2)) AS d(day, players),
             generate_series(1, d.players) AS u""",
-    """INSERT INTO daily_attempts (game, day, user_id, match_id, counted, finished, started_at)
-       VALUES ('gin', %(yesterday)s, %(me_id)s, 'bench', true, true, now())""",
+    """INSERT INTO daily_attempts (game, day, user_id, match_id, counted, finished)
+       VALUES ('gin', %(yesterday)s, %(me_id)s, 'bench', true, true)""",
     # Results around 0, from a Gin Rummy hand's range: a few hundred distinct values per board.
     """INSERT INTO daily_results (game, day, board, user_id, result)
        SELECT a.game, a.day, b, a.user_id,
@@ -154,29 +151,15 @@ def main() -> int:
     parser.add_argument("--reuse", action="store_true", help="measure the existing database")
     parser.add_argument("--drop", action="store_true", help="drop the database afterwards")
     args = parser.parse_args()
-    url = url_of(args.database)
-    with tempfile.TemporaryDirectory() as instance:
-        if not args.reuse:
-            admin(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-            admin(f'CREATE DATABASE "{args.database}"')
-        app = make_app(url, instance, migrate=not args.reuse)
-        logging.getLogger("alembic").setLevel(logging.WARNING)
+    with benchmark_site(args.database, args.reuse, args.drop, migrate=not args.reuse) as app:
         from webapp import requestlog
 
         logging.getLogger(requestlog.APP_LOGGER).propagate = False
-        try:
-            if not args.reuse:
-                with Polite(args.database):
-                    fill(app, args.players)
-            today = open_and_close(app)
-            measure(app, today, args.requests, args.warmup)
-        finally:
-            with app.app_context():
-                from webapp.extensions import db
-
-                db.engine.dispose()
-            if args.drop:
-                admin(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+        if not args.reuse:
+            with Polite(args.database):
+                fill(app, args.players)
+        today = open_and_close(app)
+        measure(app, today, args.requests, args.warmup)
     return 0
 
 

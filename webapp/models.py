@@ -555,7 +555,6 @@ class DailyDay(db.Model):  # type: ignore[name-defined,misc]
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     seed: Mapped[str] = mapped_column(String(64), nullable=False)
     pars: Mapped[list[int]] = mapped_column(JSON, nullable=False)
-    opened_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
@@ -581,7 +580,6 @@ class DailyAttempt(db.Model):  # type: ignore[name-defined,misc]
     finished: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     score: Mapped[float | None] = mapped_column(Double, nullable=True)
     rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    started_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
 
 
 class DailyResult(db.Model):  # type: ignore[name-defined,misc]

@@ -29,7 +29,6 @@ def upgrade():
         sa.Column('day', sa.Date(), nullable=False),
         sa.Column('seed', sa.String(length=64), nullable=False),
         sa.Column('pars', sa.JSON(), nullable=False),
-        sa.Column('opened_at', _WHEN, nullable=False),
         sa.Column('closed_at', _WHEN, nullable=True),
         sa.PrimaryKeyConstraint('game', 'day', name=op.f('pk_daily_days')),
     )
@@ -43,7 +42,6 @@ def upgrade():
         sa.Column('finished', sa.Boolean(), nullable=False),
         sa.Column('score', sa.Double(), nullable=True),
         sa.Column('rank', sa.Integer(), nullable=True),
-        sa.Column('started_at', _WHEN, nullable=False),
         sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='CASCADE',
                                 name=op.f('fk_daily_attempts_user_id_users')),
         sa.PrimaryKeyConstraint('game', 'day', 'user_id', name=op.f('pk_daily_attempts')),

@@ -19,7 +19,7 @@ from webapp import games, matches
 from webapp.daily.kept import kept
 from webapp.extensions import db
 from webapp.games import Game
-from webapp.models import PERSON, DailyDay, utcnow
+from webapp.models import PERSON, DailyDay
 from webapp.statistics.totals import dialect_insert
 
 SEED_BITS = 128
@@ -54,7 +54,7 @@ def open_day(game: Game, day: date) -> DailyDay:
     table = DailyDay.__table__
     db.session.execute(
         dialect_insert(table)
-        .values(game=game.key, day=day, seed=seed, pars=pars(game, seed), opened_at=utcnow())
+        .values(game=game.key, day=day, seed=seed, pars=pars(game, seed))
         .on_conflict_do_nothing(index_elements=["game", "day"])
     )
     db.session.commit()

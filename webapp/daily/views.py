@@ -39,9 +39,6 @@ class IsoDateConverter(BaseConverter):
         except ValueError as bad:
             raise ValidationError from bad
 
-    def to_url(self, value: date) -> str:
-        return value.isoformat()
-
 STANDINGS_SHOWN = 20
 
 
