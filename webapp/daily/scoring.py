@@ -7,8 +7,8 @@ a board not played (an abandoned daily) counting 0.
 
 Nothing here loads a day's field: each counted result adds 1 to its board's tally of that
 result (``daily_tallies``, one row per distinct result: a few hundred at most), so a result's
-matchpoints are three sums over that board's tally, and the close ranks every attempt in two
-SQL statements (window functions over the tallies, ``RANK()`` over the scores).
+matchpoints are three sums over that board's tally, and the close scores and ranks every
+attempt in one SQL statement (window functions over the tallies, ``RANK()`` over the scores).
 """
 
 from __future__ import annotations

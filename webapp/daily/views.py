@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import NoReturn
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_login import current_user
@@ -38,6 +39,7 @@ class IsoDateConverter(BaseConverter):
             return date.fromisoformat(value)
         except ValueError as bad:
             raise ValidationError from bad
+
 
 STANDINGS_SHOWN = 20
 
@@ -184,14 +186,12 @@ def start() -> Response | str:
     if not FlaskForm().validate_on_submit():
         abort(400)
     day = today()
-    row = days.open_day(game, day)
+    row = days.facts(game, day)
     record, attempt = _own_record(game, day)
     if record is not None and record.status == MatchStatus.ACTIVE:
         return redirect(url_for(game.table, _anchor="table"), code=303)
     if attempt is not None:
-        abort(403, description=_(
-            "You have already played today's daily of %(game)s: one attempt a day. The next "
-            "daily opens in %(left)s.", game=game.name, left=time_left(day)))
+        _already_played(game, day)
     running = matches.running_match()
     if running is not None and not confirmed(request.form):
         return render_template("daily/confirm.html", game=game, running=running,
@@ -211,10 +211,15 @@ def start() -> Response | str:
     except IntegrityError:
         # Another request of this account started the day's attempt first.
         db.session.rollback()
-        abort(403, description=_(
-            "You have already played today's daily of %(game)s: one attempt a day. The next "
-            "daily opens in %(left)s.", game=game.name, left=time_left(day)))
+        _already_played(game, day)
     return redirect(url_for(game.table, _anchor="table"), code=303)
+
+
+def _already_played(game: games.Game, day: date) -> NoReturn:
+    """The refusal of a second attempt, in words."""
+    abort(403, description=_(
+        "You have already played today's daily of %(game)s: one attempt a day. The next "
+        "daily opens in %(left)s.", game=game.name, left=time_left(day)))
 
 
 @dataclass(frozen=True, slots=True)
