@@ -218,7 +218,6 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
         totals=totals,
         rank=rank,
         levels=list(games.levels()),
-        daily=daily_history.of(user.id),
         # Each part is rendered again only when what it shows may have changed.
         parts={
             "points": kept.part("points", (totals.points, totals.total_wins), points),
@@ -228,6 +227,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
             ),
             "ratings": kept.part("ratings", kept.newest_result, ratings),
             "recent": kept.part("recent", kept.newest_result, recent),
+            "daily": kept.part("daily", kept.dailies, lambda: {"daily": daily_history.of(user.id)}),
         },
     )
 
