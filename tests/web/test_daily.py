@@ -169,11 +169,14 @@ def test_matchpoints_and_the_days_score_equal_a_brute_force_recount(
         db.session.commit()
         field = {b: [played[u][b] for u in ids if b in played[u]] for b in range(1, boards + 1)}
         for user in ids[:50]:
+            mine = scoring.own(day, user, "gin")["gin"]  # as /daily reads one's own
             for board, result in played[user].items():
                 others = list(field[board])
                 others.remove(result)
+                brute = _brute_percent(result, others)
                 found = scoring.standing("gin", day, board, result).percent(counted=True)
-                assert found == pytest.approx(_brute_percent(result, others), abs=1e-9)
+                assert found == pytest.approx(brute, abs=1e-9)
+                assert mine.standings[board].percent(counted=True) == pytest.approx(brute)
         for guess in range(-7, 8):  # a guest compared with every counted result
             found = scoring.standing("gin", day, 1, guess).percent(counted=False)
             assert found == pytest.approx(_brute_percent(guess, field[1]), abs=1e-9)

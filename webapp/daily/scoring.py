@@ -90,7 +90,8 @@ def attempt_of(game: str, day: date, user_id: int) -> DailyAttempt | None:
 
 @dataclass(frozen=True, slots=True)
 class Own:
-    """An account's attempt at a game's daily of a day, and its counted results by board."""
+    """An account's attempt at a game's daily of a day, and its counted results by board with
+    where each stands."""
 
     match_id: str
     counted: bool
@@ -98,25 +99,42 @@ class Own:
     score: float | None
     rank: int | None
     results: dict[int, int]
+    standings: dict[int, Standing]
+
+
+def _tally_sum(results: Any, compare: Any) -> Any:
+    """The players of a result's board whose result ``compare`` holds for, as a subquery."""
+    t = _TALLY.c
+    return (
+        select(func.coalesce(func.sum(t.players), 0))
+        .where(t.game == results.game, t.day == results.day, t.board == results.board,
+               compare(t.result))
+        .scalar_subquery()
+    )
 
 
 def own(day: date, user_id: int, game: str | None = None) -> dict[str, Own]:
     """The account's attempts of the day (of ``game``, or of every game), by game, with their
-    results: one statement (``ix_daily_attempts_user_id_day`` and the results' key)."""
+    results and where each stands on its board: one statement (``ix_daily_attempts_user_id_day``,
+    the results' key and three sums over each board's tally)."""
     a, r = _ATTEMPTS.c, _RESULTS.c
     games_asked = [game] if game is not None else [g.key for g in games.dailies()]
     rows = db.session.execute(
-        select(a.game, a.match_id, a.counted, a.finished, a.score, a.rank, r.board, r.result)
+        select(a.game, a.match_id, a.counted, a.finished, a.score, a.rank, r.board, r.result,
+               _tally_sum(r, lambda result: result < r.result),
+               _tally_sum(r, lambda result: result == r.result),
+               _tally_sum(r, lambda result: result.is_not(None)))
         .outerjoin(_RESULTS, and_(r.game == a.game, r.day == a.day, r.user_id == a.user_id))
         .where(a.user_id == user_id, a.day == day, a.game.in_(games_asked))
         .order_by(a.game, r.board)
     )
     found: dict[str, Own] = {}
-    for key, match_id, counted, finished, score, rank, board, result in rows:
+    for key, match_id, counted, finished, score, rank, board, result, *sums in rows:
         entry = found.setdefault(key, Own(match_id, bool(counted), bool(finished),
-                                          score, rank, {}))
+                                          score, rank, {}, {}))
         if board is not None:
             entry.results[int(board)] = int(result)
+            entry.standings[int(board)] = Standing(*(int(n) for n in sums))
     return found
 
 

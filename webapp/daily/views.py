@@ -88,6 +88,8 @@ class _Played:
     state: str = "new"
     results: tuple[int, ...] = ()
     counted: bool = False
+    standings: dict[int, scoring.Standing] | None = None
+    """Where a counted attempt's results stand, read with them; None: still to read."""
 
 
 def _played(game: games.Game, day: date, attempt: scoring.Own | None) -> _Played:
@@ -98,8 +100,9 @@ def _played(game: games.Game, day: date, attempt: scoring.Own | None) -> _Played
     assert daily is not None
     counted = attempt is not None and attempt.counted
     kept = () if attempt is None else tuple(attempt.results[n] for n in sorted(attempt.results))
+    standings = None if attempt is None else attempt.standings
     if counted and attempt is not None and attempt.finished:
-        return _Played("done", kept, True)
+        return _Played("done", kept, True, standings)
     if attempt is None:
         found = matches.current_match(game) if matches.viewer_id() is None else None
         record = found if found is not None and found.daily == day else None
@@ -109,21 +112,25 @@ def _played(game: games.Game, day: date, attempt: scoring.Own | None) -> _Played
         return _Played()
     state = "running" if record.status == MatchStatus.ACTIVE else "done"
     if counted:
-        return _Played(state, kept, True)
+        return _Played(state, kept, True, standings)
     return _Played(state, tuple(daily.results(matches.read(record))))
 
 
 def _todays(day: date) -> list[Today]:
-    """Every game's daily of ``day`` for this visitor, in a handful of statements whatever the
-    field: the days, the attempts, the recorded results, and one for every board's standing."""
+    """Every game's daily of ``day`` for this visitor, in a statement or two whatever the
+    field: the account's attempts with their results and standings; every board's standing
+    of the results read from a match (a guest's, an attempt not counted)."""
     rows = days.open_all(day)
     user = matches.viewer_id()
     attempts = {} if user is None else scoring.own(day, user)
     played = {game.key: _played(game, day, attempts.get(game.key)) for game in games.dailies()}
-    places = scoring.places(day, {
-        (key, board): result for key, p in played.items()
+    places = scoring.places(day, {  # the results not counted, read from their matches
+        (key, board): result for key, p in played.items() if p.standings is None
         for board, result in enumerate(p.results, start=1)
     })
+    for key, p in played.items():
+        for board, standing in (p.standings or {}).items():
+            places[(key, board)] = standing
     found = []
     for game, row in zip(games.dailies(), rows, strict=True):
         daily, mine = game.daily, played[game.key]
@@ -230,6 +237,8 @@ class Closed:
     pars: tuple[int, ...]
     standings: list[scoring.Row]
     tallies: board_chart.Tallies
+    verify: dict[str, object]
+    """The ``/verify`` link's query: every board of the day."""
 
 
 def _closed(game: games.Game, day: date) -> Closed | None:
@@ -240,15 +249,17 @@ def _closed(game: games.Game, day: date) -> Closed | None:
         return None
     if row.closed_at is None:
         scoring.close(game.key, day)
+    daily = game.daily
+    assert daily is not None
+    verify = {"game": game.query, "seed": row.seed, "rules": daily.ruleset,
+              **game.verify_query(daily.deal(row.seed)), "deals": daily.boards}
     return Closed(row.seed, tuple(row.pars), scoring.leaders(game.key, day, STANDINGS_SHOWN),
-                  board_chart.tallies(game.key, day))
+                  board_chart.tallies(game.key, day), verify)
 
 
 @bp.get("/daily/<game>/<isodate:day>")
 def day_page(game: str, day: date) -> str:
     found = _daily_game(game)
-    daily = found.daily
-    assert daily is not None
     if not is_closed(day):
         abort(403, description=_(
             "The results of a day's boards open when the day closes, in %(left)s.",
@@ -269,6 +280,5 @@ def day_page(game: str, day: date) -> str:
         own=own,
         seed=seed,
         commitment=commitment(seed),
-        verify={"game": found.query, "seed": seed, "rules": daily.ruleset,
-                **found.verify_query(daily.deal(seed)), "deals": daily.boards},
+        verify=closed.verify,
     )
