@@ -501,6 +501,28 @@ def measure(app: Any, requests: int, warmup: int, explain_to: Path | None) -> No
                 explain_to)
 
 
+@contextlib.contextmanager
+def benchmark_site(database: str, reuse: bool, drop: bool, migrate: bool) -> Iterator[Any]:
+    """The site on the PostgreSQL database ``database``, made afresh unless ``reuse`` (and
+    migrated to head if ``migrate``); its connections closed after, the database dropped if
+    ``drop``."""
+    with tempfile.TemporaryDirectory() as instance:
+        if not reuse:
+            admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+            admin(f'CREATE DATABASE "{database}"')
+        app = make_app(url_of(database), instance, migrate=migrate)
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+        try:
+            yield app
+        finally:
+            with app.app_context():
+                from webapp.extensions import db
+
+                db.engine.dispose()
+            if drop:
+                admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=1000)
@@ -514,28 +536,15 @@ def main() -> int:
     args = parser.parse_args()
     if args.results < ME_MATCHES:
         parser.error(f"--results must be at least {ME_MATCHES}")
-    url = url_of(args.database)
-    with tempfile.TemporaryDirectory() as instance:
-        if not args.reuse:
-            admin(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-            admin(f'CREATE DATABASE "{args.database}"')
-        app = make_app(url, instance, migrate=False)
-        logging.getLogger("alembic").setLevel(logging.WARNING)
+    with benchmark_site(args.database, args.reuse, args.drop, migrate=False) as app:
         from webapp import requestlog
-        try:
-            if not args.reuse:
-                with Polite(args.database):
-                    fill(app, args.users, args.results)
-            # Alembic's logging setup adds a root handler; keep the site's lines out of it.
-            logging.getLogger(requestlog.APP_LOGGER).propagate = False
-            measure(app, args.requests, args.warmup, args.explain)
-        finally:
-            with app.app_context():
-                from webapp.extensions import db
 
-                db.engine.dispose()
-            if args.drop:
-                admin(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+        if not args.reuse:
+            with Polite(args.database):
+                fill(app, args.users, args.results)
+        # Alembic's logging setup adds a root handler; keep the site's lines out of it.
+        logging.getLogger(requestlog.APP_LOGGER).propagate = False
+        measure(app, args.requests, args.warmup, args.explain)
     return 0
 
 

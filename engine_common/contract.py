@@ -13,7 +13,8 @@ contract only fixes how they are reached:
 - ``to_dict()`` / ``MatchType.from_dict``: a versioned JSON-safe snapshot in
   ``engine_common.snapshot``'s envelope that restores the exact match;
 - ``seed``, ``player_seed``, ``deals`` and ``given_deals``: what the fairness panel and
-  ``/verify`` need, so that the site reads no snapshot key;
+  ``/verify`` need, so that the site reads no snapshot key; ``public_history``: the hand's
+  public moves, by which a daily's computer decides;
 - ``phase`` is a ``StrEnum`` of the engine's own phases, among them ``hand-over`` (between
   hands: any seat may deal on with the engine's ``NextHand``) and ``match-over``;
 - seat 0 is the person on the site; the computer players take the other seats.
@@ -89,6 +90,12 @@ class Match(Protocol[A, V]):
     @property
     def deals(self) -> int:
         """How many hands have been dealt so far (``/verify`` re-deals as many)."""
+
+    @property
+    def public_history(self) -> Sequence[object]:
+        """The hand's public moves so far, as every seat saw them (no hidden card): what a
+        daily's computer decides by besides the day's seed and the board
+        (``engine_common.fairness.reply_rng``)."""
 
     @property
     def given_deals(self) -> Collection[int]:

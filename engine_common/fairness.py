@@ -40,6 +40,18 @@ def shuffled(deck: Sequence[C], seed: str, deal: int) -> list[C]:
     return order
 
 
+def reply_rng(seed: str, board: int, seat: int, history: Iterable[object]) -> random.Random:
+    """The random source of a computer seat's one decision on a daily board (每日一局): from the
+    day's seed, the board (the deal's number), the seat and the hand's public history so far,
+    and nothing else, so everyone who makes the same moves on a board meets the same replies.
+    The history is written by each event's ``repr`` (the engines' frozen dataclasses: seat,
+    move and the card everyone saw). The seed is secret until the day closes, so the replies
+    cannot be computed ahead either."""
+    public = "|".join(repr(event) for event in history)
+    key = hashlib.sha256(f"{seed}:{board}:{seat}:{public}".encode()).hexdigest()
+    return random.Random(key)
+
+
 DEFAULT_DEALS = 10
 MAX_DEALS = 100
 """How many deals a check shows by default, and at most."""

@@ -76,16 +76,18 @@ class Match:
         player_seed: str = "",
         *,
         players: int = 2,
+        seed: str | None = None,
     ) -> Match:
         """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
 
         ``deck`` fixes the first deal for tests; later deals come from the seed, mixed with
         ``player_seed`` when one is given. Gin Rummy has two ``players``; the argument is the
-        engines' contract (``engine_common.contract.MatchType``).
+        engines' contract (``engine_common.contract.MatchType``). ``seed``: deal from this
+        seed instead of drawing one (a daily's, shared by everyone who plays that day).
         """
         if players != 2:
             raise InvalidInputError(f"Gin Rummy is played by 2, not {players}")
-        seed = f"{rng.getrandbits(128):032x}"
+        seed = f"{rng.getrandbits(128):032x}" if seed is None else seed
         first = list(deck) if deck is not None else shuffled_deck(deal_seed(seed, player_seed), 1)
         hand = Hand.deal(ruleset, 1, first_dealer, first)
         match = cls(ruleset, seed, hand, player_seed=player_seed)
@@ -143,6 +145,8 @@ class Match:
         self.hand = Hand.deal(self.ruleset, number, self.next_dealer(), order)
 
     def next_dealer(self) -> int:
+        if self.ruleset.match_end is MatchEnd.BOARDS:
+            return self.hand.dealer  # every board is dealt by the same seat
         last = self.results[-1] if self.results else None
         if last is None or last.scorer is None:
             return self.hand.dealer  # a dead hand is redealt by the same dealer
@@ -164,9 +168,16 @@ class Match:
         """Who has won once the match is over, else None (docs/rules.md, match end).
 
         By target: the scorer whose total reaches it. By hands: after the last hand the higher
-        total; a tie plays further hands until one side leads. Every dealt hand counts.
+        total; a tie plays further hands until one side leads. Every dealt hand counts. By
+        boards: after the last board, the higher total, a tie to the non-dealer (a daily is
+        scored board by board against the field, not by this winner).
         """
         end, scores = self.ruleset.match_end, self.scores
+        if end is MatchEnd.BOARDS:
+            if len(self.results) < self.ruleset.hands:
+                return None
+            dealer = self.hand.dealer
+            return dealer if scores[dealer] > scores[1 - dealer] else 1 - dealer
         scorer = self.results[-1].scorer if self.results else None
         by_target = end in (MatchEnd.TARGET, MatchEnd.TARGET_WITHIN_HANDS)
         if by_target and scorer is not None and scores[scorer] >= self.ruleset.target:
@@ -182,6 +193,11 @@ class Match:
     def legal_actions(self, player: int) -> list[Action]:
         """Every action ``apply`` accepts from ``player`` now (`gin_engine.view.legal_actions`)."""
         return legal_actions(self.view(player))
+
+    @property
+    def public_history(self) -> tuple[Event, ...]:
+        """The hand's public events so far (the engines' contract)."""
+        return tuple(self.hand.history)
 
     @property
     def given_deals(self) -> frozenset[int]:

@@ -44,6 +44,7 @@ class MatchEnd(StrEnum):
     TARGET = "target"  # after the hand in which a total reaches ``target``
     HANDS = "hands"  # after ``hands`` hands, highest total; a tie plays further hands
     TARGET_WITHIN_HANDS = "target-within-hands"  # first to ``target``, else as HANDS
+    BOARDS = "boards"  # exactly ``hands`` hands, each dealt by hand 1's dealer (a daily's boards)
 
 
 @dataclass(frozen=True, slots=True)

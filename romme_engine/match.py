@@ -33,7 +33,7 @@ from romme_engine.actions import Action, NextHand
 from romme_engine.cards import Card
 from romme_engine.deck import shuffled_deck
 from romme_engine.errors import IllegalActionError, InvalidInputError
-from romme_engine.hand import Hand, Phase
+from romme_engine.hand import Event, Hand, Phase
 from romme_engine.legal import legal_actions, spelled
 from romme_engine.results import HandResult, Standing, match_over, standing, totals
 from romme_engine.ruleset import PRESETS, Ruleset
@@ -83,15 +83,17 @@ class Match:
         deck: Sequence[Card] | None = None,
         player_seed: str = "",
         dealer: int | None = None,
+        seed: str | None = None,
     ) -> Match:
         """Start a match; ``rng`` only draws the secret seed (the site passes ``SystemRandom``).
 
         ``deck`` fixes the first deal for tests and a practice of a finished hand (dealt first
         card first; `romme_engine.replay.deck_of`), ``dealer`` its dealer (by default the seat
         on the person's right); later deals come from the seed, mixed with ``player_seed`` if
-        the person typed one.
+        the person typed one. ``seed``: deal from this seed instead of drawing one (a daily's,
+        shared by everyone that day).
         """
-        seed = f"{rng.getrandbits(128):032x}"
+        seed = f"{rng.getrandbits(128):032x}" if seed is None else seed
         mixed = deal_seed(seed, player_seed)
         order = list(deck) if deck is not None else shuffled_deck(mixed, 1)
         first = first_dealer(players) if dealer is None else dealer
@@ -173,6 +175,11 @@ class Match:
     def deals(self) -> int:
         """How many hands have been dealt so far."""
         return self.hand.number
+
+    @property
+    def public_history(self) -> tuple[Event, ...]:
+        """The hand's public events so far (the engines' contract)."""
+        return tuple(self.hand.history)
 
     @property
     def given_deals(self) -> frozenset[int]:

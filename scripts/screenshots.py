@@ -1,20 +1,23 @@
 """Render the table, a showdown (the hand-over page), the Rommé table and its hand-over page,
-the leaderboard and a hand's review (复盘) at phone and desktop sizes in the three languages,
-into ``screenshots/`` (git-ignored): ``make screenshots``.
+the leaderboard, a hand's review (复盘), ``/daily`` after a finished Gin Rummy daily and a
+closed day's page at phone and desktop sizes in the three languages, into ``screenshots/``
+(git-ignored): ``make screenshots``.
 
 The pages come from a throw-away SQLite database built by the real migrations and a real
 Chromium with JavaScript off, as the browser tests use them. The table and the showdown are a
 stacked deal (the person can knock on the first draw); the Rommé pages a seeded match against
 three computers, played by a bot to its first play step with lay-off buttons and to the end of
-a hand; the leaderboard holds a few seeded players. Phone shots are one screen (what a player
-sees on landing at ``#table``); desktop shots are the full page.
+a hand; the leaderboard holds a few seeded players; yesterday's Gin Rummy daily has their
+results and a few dozen more, and the daily's player plays today's daily once. Phone shots are
+one screen (what a player sees on landing at ``#table``); desktop shots are the full page.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 import tempfile
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,13 +28,14 @@ from flask.testing import FlaskClient  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
-from tests.web.account_helpers import make_user, seed_result  # noqa: E402
+from tests.web.account_helpers import login, make_user, real_user, seed_result  # noqa: E402
 from tests.web.browser_helpers import (  # noqa: E402
     draw_after_passing,
     seat_in_browser,
     share_session,
 )
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
+from tests.web.daily_helpers import play_out  # noqa: E402
 from tests.web.play_helpers import stored  # noqa: E402
 from tests.web.review_helpers import seat_game, simulated  # noqa: E402
 from tests.web.romme_helpers import (  # noqa: E402
@@ -40,9 +44,10 @@ from tests.web.romme_helpers import (  # noqa: E402
     romme_page,
     seat_romme,
 )
-from webapp import MIGRATIONS_DIR, create_app  # noqa: E402
+from webapp import MIGRATIONS_DIR, create_app, games  # noqa: E402
+from webapp.daily import calendar, days, scoring  # noqa: E402
 from webapp.extensions import db  # noqa: E402
-from webapp.models import utcnow  # noqa: E402
+from webapp.models import DailyAttempt, User, utcnow  # noqa: E402
 
 OUT = ROOT / "screenshots"
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
@@ -68,7 +73,30 @@ def make_app(folder: Path) -> Flask:
                             finished_at=now - timedelta(hours=n + i))
             seed_result(user, outcome="lost", difficulty=level, finished_at=now)
         db.session.commit()
+        seed_dailies()
     return app
+
+
+DAILY_PLAYER = "阿明"
+
+
+def seed_dailies() -> None:
+    """Yesterday's Gin Rummy daily: the players above, the daily's player and 30 more, each
+    with a result on every board; every account made before it."""
+    real_user(DAILY_PLAYER)
+    for n in range(1, 31):
+        make_user(f"玩家{n}")
+    db.session.query(User).update({"created_at": utcnow() - timedelta(days=3)})
+    past = calendar.today() - timedelta(days=1)
+    days.open_day(games.named("gin"), past)
+    rng = random.Random(7)
+    for user in db.session.scalars(db.select(User.id)):
+        db.session.add(DailyAttempt(game="gin", day=past, user_id=user, match_id="seeded",
+                                    counted=True, finished=True))
+        db.session.flush()
+        for board in range(1, 5):
+            scoring.add_result("gin", past, board, user, rng.randrange(-45, 46))
+    db.session.commit()
 
 
 def shoot(page: Page, name: str, size: str) -> None:
@@ -138,6 +166,28 @@ def romme(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None
     context.close()
 
 
+def daily(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
+    """``/daily`` once today's Gin Rummy daily is played (results beside par), and yesterday's
+    page (standings, the histograms)."""
+    context, page, client = browser_session(app, browser, lang, size)
+    login(client, DAILY_PLAYER)
+    if 'data-state="done"' not in client.get("/daily").get_data(as_text=True):
+        play_out(app, client, "gin")
+    share_session(client, page, base)
+    page.goto(f"{base}/daily")
+    shoot(page, f"daily-{lang}", size)
+    yesterday = f"{base}/daily/gin/{(calendar_today(app) - timedelta(days=1)).isoformat()}"
+    # On a phone, one screen from board 1's histogram (the standings come first).
+    page.goto(yesterday + ("#board-1" if size == "phone" else ""))
+    shoot(page, f"daily-day-{lang}", size)
+    context.close()
+
+
+def calendar_today(app: Flask) -> date:
+    with app.app_context():
+        return calendar.today()
+
+
 def leaderboard(browser: Browser, base: str, lang: str, size: str) -> None:
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
@@ -162,6 +212,7 @@ def main() -> None:
                     romme(app, browser, base, lang, size)
                     leaderboard(browser, base, lang, size)
                     review(app, browser, base, lang, size)
+                    daily(app, browser, base, lang, size)
             browser.close()
 
 

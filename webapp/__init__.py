@@ -38,6 +38,8 @@ from webapp.config import (
     normalise_database_url,
     settings_from_env,
 )
+from webapp.daily.views import IsoDateConverter
+from webapp.daily.views import bp as daily_bp
 from webapp.extensions import babel, csrf, db, limiter, login_manager, migrate
 from webapp.gin.cards import card_face, card_html, card_name, card_row
 from webapp.gin.views import bp as gin_bp
@@ -125,6 +127,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     # Before the blueprints: the reading pages' rule reads its game from the registry.
     app.url_map.converters["game"] = GameConverter
+    app.url_map.converters["isodate"] = IsoDateConverter
     app.register_blueprint(main_bp)
     app.register_blueprint(gin_bp)
     app.register_blueprint(romme_bp)
@@ -133,6 +136,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(accounts_bp)
     app.register_blueprint(board_bp)
     app.register_blueprint(review_bp)
+    app.register_blueprint(daily_bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(verify.bp)
     cli.init_app(app)

@@ -1,11 +1,12 @@
 """Operators' ``flask`` commands: ``flask --app webapp purge-guest-matches --days 30``,
 ``flask --app webapp counts``, ``flask --app webapp recount-totals [--fix]``,
-``flask --app webapp recount-ratings [--fix]``, ``flask --app webapp rating-levels``."""
+``flask --app webapp recount-ratings [--fix]``, ``flask --app webapp rating-levels``,
+``flask --app webapp daily-open [--day D]``, ``flask --app webapp daily-close --day D``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 import click
@@ -14,7 +15,10 @@ from flask.cli import with_appcontext
 from sqlalchemy import and_, delete, exists, func, or_, select
 from sqlalchemy.engine import CursorResult
 
+from engine_common.fairness import commitment
+from webapp import games
 from webapp.board.games import rated_boards
+from webapp.daily import calendar, days, scoring
 from webapp.extensions import db
 from webapp.models import Match, MatchResult, MatchStatus, PointAward, User, utcnow
 from webapp.rating import estimate, rebuild
@@ -162,9 +166,36 @@ def rating_levels_command() -> None:
                " benchmarks/rating_levels.py); the site's estimate is printed, not used.")
 
 
+@click.command("daily-open")
+@click.option("--day", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="The day (YYYY-MM-DD; default: today in DAILY_TIME_ZONE).")
+@with_appcontext
+def daily_open_command(day: datetime | None) -> None:
+    """Open a day's dailies ahead of its first visitor: each game's seed and pars (idempotent),
+    printing each game's commitment."""
+    chosen = day.date() if day is not None else calendar.today()
+    for row in days.open_all(chosen):
+        click.echo(f"{row.game} {row.day.isoformat()} pars {row.pars} "
+                   f"commitment {commitment(row.seed)}")
+
+
+@click.command("daily-close")
+@click.option("--day", type=click.DateTime(formats=["%Y-%m-%d"]), required=True,
+              help="A closed day (YYYY-MM-DD).")
+@with_appcontext
+def daily_close_command(day: datetime) -> None:
+    """Work out a closed day's standings now rather than at its page's first visit."""
+    if not calendar.is_closed(day.date()):
+        raise click.ClickException("that day has not closed yet")
+    for game in games.dailies():
+        scoring.close(game.key, day.date())
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(purge_guest_matches_command)
     app.cli.add_command(counts_command)
     app.cli.add_command(recount_totals_command)
     app.cli.add_command(recount_ratings_command)
     app.cli.add_command(rating_levels_command)
+    app.cli.add_command(daily_open_command)
+    app.cli.add_command(daily_close_command)

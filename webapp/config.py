@@ -110,6 +110,8 @@ def settings_from_env(
         "REMEMBER_COOKIE_SECURE": secure,
         "REMEMBER_COOKIE_DURATION": timedelta(days=30),
         "LEADERBOARD_PAGE_SIZE": 20,
+        # The daily's day (每日一局, webapp.daily.calendar): midnight to midnight here.
+        "DAILY_TIME_ZONE": env.get("DAILY_TIME_ZONE") or "Asia/Shanghai",
         "TRUSTED_PROXIES": int(env.get("TRUSTED_PROXIES", "0")),
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "LOG_LEVEL": (env.get("LOG_LEVEL") or "INFO").upper(),

@@ -18,6 +18,7 @@ from typing import Any
 from engine_common.contract import Match
 from engine_common.fairness import commitment
 from webapp import games
+from webapp.daily.locks import seed_shown
 from webapp.models import MatchStatus
 from webapp.store import MatchRecord, load_match
 
@@ -53,7 +54,8 @@ def fair_deal(record: MatchRecord, match: Match[Any, Any]) -> FairDeal:
     read from ``record`` (every engine's ``Match`` keeps ``seed``, ``player_seed`` and
     ``deals``: `engine_common.contract`)."""
     game = games.of(record)
-    over = record.status == MatchStatus.FINISHED
+    # A daily's seed is the day's: it would deal the day's boards to whoever has not played.
+    over = record.status == MatchStatus.FINISHED and seed_shown(record)
     return FairDeal(
         commitment=commitment(match.seed),
         player_seed=match.player_seed,

@@ -34,6 +34,7 @@ import romme_engine.ai
 from engine_common.luck import HandLuck
 from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
+from webapp.gin import daily as gin_daily
 from webapp.gin import deals as gin_deals
 from webapp.gin import results as gin_results
 from webapp.gin import review as gin_review
@@ -48,6 +49,7 @@ from webapp.redeal import Redeal
 from webapp.review.page import HandPage
 from webapp.review.summary import Tally
 from webapp.romme import cards as romme_cards
+from webapp.romme import daily as romme_daily
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
 from webapp.romme import start_form as romme_start
@@ -66,6 +68,21 @@ class EngineMatch(Protocol):
     def apply(self, player: int, action: Any) -> None: ...
 
     def view(self, player: int) -> Any: ...
+
+    @property
+    def seed(self) -> str:
+        """The secret deal seed (a daily's: the day's)."""
+
+    @property
+    def deals(self) -> int:
+        """How many hands have been dealt (on a daily: the board being played)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def public_history(self) -> Sequence[object]:
+        """The hand's public moves so far (a daily's computer decides by them)."""
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -101,6 +118,24 @@ class Review:
     """A seat's luck in a finished hand, in points by source (deal, own and the others'
     stock draws, with the standard error of their sum: `engine_common.luck.HandLuck`),
     computed with the review and kept beside it; None for a game without a luck measure."""
+
+
+@dataclass(frozen=True)
+class Daily:
+    """A game's daily (每日一局, `webapp.daily`): the same boards for everyone on a day."""
+
+    boards: int
+    ruleset: str
+    """The preset the boards are played under (the match row's ``ruleset``)."""
+    deal: Callable[[str], EngineMatch]
+    """The day's match from the day's seed: board ``n`` is deal ``n`` of that seed, so
+    ``/verify`` re-deals every board from it."""
+    results: Callable[[Any], tuple[int, ...]]
+    """Each finished board's result from the person's side, as the game scores a hand."""
+    level: str = "normal"
+    """The computer players' level, everyone's."""
+    par_level: str = "expert"
+    """The level whose own result in the person's seat is each board's par (标准)."""
 
 
 class Player(Protocol):
@@ -199,6 +234,8 @@ class Game:
     counted: tuple[Statistic, ...] = ()
     """The game's own statistics, counted per match by ``statistics`` and kept per board
     (`webapp.statistics.declared`)."""
+    daily: Daily | None = None
+    """The game's daily (每日一局); None: the game has none."""
     review: Review | None = None
     """Each finished hand of its matches has a review page (复盘, ``webapp.review``) when
     the game gives what one needs; None: no review."""
@@ -261,6 +298,7 @@ GAMES: tuple[Game, ...] = (
         redeal=gin_deals.redeal,
         verify_query=_gin_verify_query,
         card_row=gin_cards.card_row,
+        daily=Daily(gin_daily.BOARDS, gin_daily.RULESET, gin_daily.deal, gin_daily.results),
         review=Review(
             replayable=gin_review.replayable,
             review_hand=gin_review.review_hand,
@@ -311,6 +349,8 @@ GAMES: tuple[Game, ...] = (
         redeal=romme_deals.redeal,
         verify_query=_romme_verify_query,
         card_row=romme_cards.card_row,
+        daily=Daily(romme_daily.BOARDS, romme_daily.RULESET, romme_daily.deal,
+                    romme_daily.results),
         verify_note=_l(
             "When the stock runs out, the discard pile is shuffled into a new stock from the "
             "same seed; which cards that is depends on the play, so only the deals are shown "
@@ -382,6 +422,11 @@ def levels() -> tuple[str, ...]:
     """Every game's offered difficulties (`Game.levels`), each once, in the registry's order:
     the levels whose wins are kept and shown (`webapp.statistics.declared.wins_name`)."""
     return tuple(dict.fromkeys(level for game in GAMES for level in game.levels))
+
+
+def dailies() -> tuple[Game, ...]:
+    """The games that have a daily (`Game.daily`), in the registry's order."""
+    return tuple(game for game in GAMES if game.daily is not None)
 
 
 def reviewed_boards() -> tuple[str, ...]:

@@ -14,20 +14,27 @@ Ranked means dealt to a logged-in account (``matches.ranked``): only a ranked ma
 when it ends — statistics, totals, ranking points, rating. A guest who logs in keeps playing
 the same match under the account, unranked, so nobody can play as a guest and log in only
 when winning. A practice match (a finished hand's deal dealt again, `start_practice`) is never
-ranked.
+ranked, nor a daily's (每日一局, `start_daily`), which is scored against the field instead.
+
+On a daily's board every computer decision draws from its own random source, made from the
+day's seed, the board and the hand's public history (`engine_common.fairness.reply_rng`), so
+the same moves meet the same replies whoever makes them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from datetime import date
 from typing import Any, TypeVar
 
 from flask import session
 from flask_login import current_user
 from sqlalchemy.exc import IntegrityError
 
+from engine_common.fairness import reply_rng
 from webapp import games
+from webapp.daily import scoring as daily_scoring
 from webapp.extensions import db
 from webapp.games import EngineMatch, Game, Player
 from webapp.models import PERSON, MatchStatus
@@ -84,9 +91,26 @@ def start_practice(
     )
 
 
+def start_daily(
+    game: Game, seed: str, day: date, owner: int | None,
+    then: Callable[[MatchRecord], None] | None = None,
+) -> MatchRecord:
+    """Deal ``game``'s daily of ``day`` from the day's ``seed`` and make it this session's
+    match, unranked; ``then`` runs in the same transaction once the row is made (the
+    account's attempt, `webapp.daily.views`)."""
+    daily = game.daily
+    assert daily is not None, "only a game with a daily deals one"
+    match = daily.deal(seed)
+    computer_replies(game, match, daily.level, daily=True)
+    return store_new_match(
+        game, daily.ruleset, daily.level, match.to_dict(), owner, daily=day, then=then
+    )
+
+
 def store_new_match(
     game: Game, ruleset_name: str, difficulty: str, snapshot: dict[str, Any], owner: int | None,
-    *, practice_of: tuple[str, int] | None = None,
+    *, practice_of: tuple[str, int] | None = None, daily: date | None = None,
+    then: Callable[[MatchRecord], None] | None = None,
 ) -> MatchRecord:
     """Store a newly dealt match of ``game`` and make it this browser session's match: ranked
     when dealt to an account (``owner``), unless it is a practice (``practice_of``: the match
@@ -103,15 +127,19 @@ def store_new_match(
                 _abandon(guest)
         else:
             _abandon_running(owner)
-        return create_match(
+        made = create_match(
             game=game.key,
             ruleset=ruleset_name,
             difficulty=difficulty,
             snapshot=snapshot,
             owner_user_id=owner,
             practice_of=practice_of,
+            daily=daily,
             commit=False,
         )
+        if then is not None:
+            then(made)
+        return made
 
     record = _retry_races(deal)
     session[SESSION_MATCH_KEY] = record.id
@@ -256,7 +284,7 @@ def play(record: MatchRecord, version: int, action: object) -> range:
     if isinstance(action, game.next_hand) and record.pending_difficulty:
         record.difficulty, record.pending_difficulty = record.pending_difficulty, None
         record.lowest_difficulty = ranking.easier(record.lowest_difficulty, record.difficulty)
-    computer_replies(game, match, record.difficulty)
+    computer_replies(game, match, record.difficulty, daily=record.daily is not None)
     record.snapshot = match.to_dict()
     if match.is_over:
         record.status = MatchStatus.FINISHED
@@ -266,9 +294,12 @@ def play(record: MatchRecord, version: int, action: object) -> range:
 
 def save_and_count(record: MatchRecord, version: int, commit: bool = True) -> None:
     """Save with compare-and-set; a ranked match that ends is counted, by its game's
-    statistics (`webapp.games`), in the same transaction."""
+    statistics (`webapp.games`), in the same transaction, and so is an account's daily
+    board as it ends (`webapp.daily.scoring.record`)."""
     ends = record.status != MatchStatus.ACTIVE
     save_match(record, version, commit=False)
+    if record.daily is not None and record.owner_user_id is not None:
+        daily_scoring.record(record, read(record))
     if ends and record.ranked and record.owner_user_id is not None:
         try:
             ranking.record_result(games.of(record).statistics(record, read(record)))
@@ -287,15 +318,30 @@ def change_difficulty(record: MatchRecord, version: int, difficulty: str) -> Non
     save_match(record, version)
 
 
-def computer_replies(game: Game, match: EngineMatch, difficulty: str) -> None:
+def computer_replies(
+    game: Game, match: EngineMatch, difficulty: str, *, daily: bool = False
+) -> None:
     """The computer seats move, each a bot of ``difficulty``, until it is the person's turn or
-    the hand (or the match) is over."""
+    the hand (or the match) is over. On a daily (``daily``) each decision is `daily_choice`."""
     bots: dict[int, Player] = {}
     for _step in range(MAX_COMPUTER_STEPS):
         seat = match.turn
         if seat is None or seat == PERSON:
             return
+        if daily:
+            match.apply(seat, daily_choice(game, match, seat, difficulty))
+            continue
         if seat not in bots:
             bots[seat] = game.make_bot(difficulty, _os_random)
         match.apply(seat, bots[seat].choose(match.view(seat)))
     raise RuntimeError("the computer players did not finish their turns")
+
+
+def daily_choice(game: Game, match: EngineMatch, seat: int, level: str) -> Any:
+    """The action of a bot of ``level`` in ``seat`` on a daily's board: its random source is
+    made for this one decision from the day's seed (the match's), the board (the deal's
+    number) and the hand's public history, so it is the same for everyone who got here by
+    the same moves (bots keep no memory between decisions; what they remember they read
+    from the view's public history, the contract's ``public_history``)."""
+    rng = reply_rng(match.seed, match.deals, seat, match.public_history)
+    return game.make_bot(level, rng).choose(match.view(seat))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -12,6 +12,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
+    Date,
     DateTime,
     Dialect,
     Double,
@@ -143,6 +144,8 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     # may be purged (a guest's) while its practice is kept.
     practice_of: Mapped[str | None] = mapped_column(String(MATCH_ID_LENGTH), nullable=True)
     practice_hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # A daily's match (每日一局, `webapp.daily`): the day whose boards it plays. Never ranked.
+    daily: Mapped[date | None] = mapped_column(Date, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
@@ -549,3 +552,71 @@ class HandReviewRow(db.Model):  # type: ignore[name-defined,misc]
     luck_error: Mapped[float | None] = mapped_column(Double, nullable=True)
     """The standard error of the three sources' sum."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
+
+
+class DailyDay(db.Model):  # type: ignore[name-defined,misc]
+    """One game's daily (每日一局) on one day: its secret seed, drawn when the day opens, and
+    the par of each board, the expert's result in the person's seat (`webapp.daily.days`).
+    ``closed_at`` is set once the day's standings have been worked out after its close."""
+
+    __tablename__ = "daily_days"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(64), nullable=False)
+    pars: Mapped[list[int]] = mapped_column(JSON, nullable=False)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class DailyAttempt(db.Model):  # type: ignore[name-defined,misc]
+    """An account's one attempt at a game's daily on a day (the key makes it one). ``counted``:
+    the account was created before the day began; ``score`` and ``rank`` are the day's
+    standings, written once when the day closes (`webapp.daily.scoring.close`)."""
+
+    __tablename__ = "daily_attempts"
+    __table_args__ = (
+        # The standings: a day's first places in index order, ties by account.
+        Index("ix_daily_attempts_game_day_rank", "game", "day", "rank", "user_id"),
+        Index("ix_daily_attempts_user_id_day", "user_id", "day"),
+    )
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    match_id: Mapped[str] = mapped_column(String(MATCH_ID_LENGTH), nullable=False)
+    counted: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    finished: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    score: Mapped[float | None] = mapped_column(Double, nullable=True)
+    rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class DailyResult(db.Model):  # type: ignore[name-defined,misc]
+    """A counted attempt's result on one board, from the person's side (the key: one per
+    account and board, whatever races)."""
+
+    __tablename__ = "daily_results"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    # The key's order: an account's results of a day are one index range.
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    result: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class DailyTally(db.Model):  # type: ignore[name-defined,misc]
+    """How many counted results on a board are ``result``: kept as results arrive, so a
+    result's matchpoints are sums over a board's few hundred distinct results at most, never
+    over its field (`webapp.daily.scoring`)."""
+
+    __tablename__ = "daily_tallies"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    result: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, nullable=False)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
@@ -56,6 +56,8 @@ class MatchRecord:
     """A practice match's origin: the match whose hand its first hand deals again."""
     practice_hand: int | None = None
     """That hand's number; set exactly on a practice match (`practice`)."""
+    daily: date | None = None
+    """A daily's match (每日一局): the day whose boards it plays; never ranked."""
 
     @property
     def practice(self) -> bool:
@@ -129,16 +131,17 @@ def create_match(
     owner_user_id: int | None = None,
     ranked: bool | None = None,
     practice_of: tuple[str, int] | None = None,
+    daily: date | None = None,
     commit: bool = True,
 ) -> MatchRecord:
     """Insert a new active match at version 1 and commit (``commit=False``: the caller does).
 
     ``ranked`` defaults to whether the match is dealt to an account (``owner_user_id``); a
     guest's match is never ranked, nor a practice (``practice_of``: the match and the hand
-    whose deal it deals again). An owner's second active match violates `ONE_RUNNING_MATCH`:
-    end the running one in the same transaction first. When another request made one running
-    meanwhile, the insert is rolled back and `StaleMatchError` raised (for the new match's
-    id, at version 0)."""
+    whose deal it deals again), nor a daily's (``daily``: its day). An owner's second active
+    match violates `ONE_RUNNING_MATCH`: end the running one in the same transaction first.
+    When another request made one running meanwhile, the insert is rolled back and
+    `StaleMatchError` raised (for the new match's id, at version 0)."""
     now = utcnow()
     record = MatchRecord(
         id=new_match_id(),
@@ -154,9 +157,11 @@ def create_match(
         created_at=now,
         updated_at=now,
         finished_at=None,
-        ranked=owner_user_id is not None and ranked is not False and practice_of is None,
+        ranked=(owner_user_id is not None and ranked is not False and practice_of is None
+                and daily is None),
         practice_of=practice_of[0] if practice_of else None,
         practice_hand=practice_of[1] if practice_of else None,
+        daily=daily,
     )
     with _lost_to_a_running_match(record.id, 0):
         db.session.connection().execute(insert(_MATCHES).values(**_values(record)))

@@ -29,8 +29,10 @@ DATA_CARD = re.compile(r'data-card="([^"]+)"')
 # too, which may happen to be the person's).
 HAND_ZONE = re.compile(r'data-zone="hand".*?</section>', re.S)
 # Arguments of the routes that take one: the walker's own page, a real static file, a
-# review of a match that is nobody's (a 404, private: it looked for one person's match).
-ROUTE_ARGUMENTS = {"name": NAME, "filename": "css/site.css", "match_id": "x" * 22, "number": 1}
+# review of a match that is nobody's (a 404, private: it looked for one person's match), a
+# daily's day long closed that had none (a 404).
+ROUTE_ARGUMENTS = {"name": NAME, "filename": "css/site.css", "match_id": "x" * 22, "number": 1,
+                   "game": GIN, "day": "2026-01-01"}
 # Extra addresses of the tables' GET routes: the hint and a knock's confirmation.
 TABLE_QUERIES = {"gin.table": ("?hint=1", "?confirm=knock"), "romme.table": ("?hint=1",)}
 # The reading pages of the games not at root are one route: each of Rommé's pages.

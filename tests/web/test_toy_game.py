@@ -184,3 +184,28 @@ def test_a_registered_games_rules_page_opens_and_the_menu_links_it(
         assert links[-2] == ("/toy/rules", "High card rules")
     # The other games' pages link to its rules.
     assert 'href="/toy/rules">High card rules<' in _page(client, "/romme/faq")
+
+
+def test_the_toy_game_has_a_daily_through_its_entry_alone(
+    app: Flask, client: FlaskClient, toy: games.Game
+) -> None:
+    """Its `Daily` hook is all the daily asks: ``/daily`` offers it, deals it from the day's
+    seed, records each board as the toy's forms play it and shows it beside par."""
+    from tests.web.daily_helpers import old_account, session_match, start_daily
+    from webapp.daily import calendar
+    from webapp.models import DailyDay, DailyResult
+
+    old_account(app, client, "toyer")
+    assert 'data-daily-game="toy"' in client.get("/daily").get_data(as_text=True)
+    assert start_daily(client, TOY).status_code == 303
+    _play_to_the_end(client)
+    with app.app_context():
+        day = calendar.today()
+        seed = db.session.get(DailyDay, (TOY, day)).seed  # type: ignore[union-attr]
+        match = db.session.get(Match, session_match(client))
+        assert match is not None and match.snapshot["seed"] == seed and match.daily == day
+        boards = db.session.scalars(select(DailyResult.board).where(DailyResult.game == TOY))
+        assert list(boards) == [1, 2, 3]
+    html = client.get("/daily").get_data(as_text=True).split('data-daily-game="toy"', 1)[1]
+    assert 'data-state="done"' in html.split(">", 1)[0]
+    assert html.count("<td data-par>") == 3 and "<td data-par>?</td>" not in html

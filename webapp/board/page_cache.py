@@ -20,6 +20,7 @@ it changed:
 - the ranking points chart: the player's points and wins on the board (a loss leaves it kept);
 - the rating panel and the last matches: the player's newest ``match_results`` row (every
   ended match writes one, with its points award and rating update, in one transaction);
+- the dailies (每日一局): the player's attempts started, finished and scored, and the day;
 - on one's own page, the accuracy trend: that newest row and how many hand reviews are kept of
   the matches the trend looks at (reviews are computed after a hand ends, and never change);
 - each of the last matches, kept on its own (`PageParts.match`): a recorded match never
@@ -51,6 +52,8 @@ from markupsafe import Markup
 from sqlalchemy import ScalarSelect, select
 
 from webapp.board import profile
+from webapp.daily import calendar as daily_calendar
+from webapp.daily import history as daily_history
 from webapp.extensions import db
 from webapp.models import User
 from webapp.review import store as review_store
@@ -89,9 +92,10 @@ def freshness(own: bool) -> tuple[ScalarSelect[Any], ...]:
     `profile.PLAYER` to read with the page's totals (`profile.totals_and_rank`), no statement
     of its own. Built once for each kind of page."""
     finished_at, match_id = profile.last_result()
+    daily = daily_history.changes(profile.PLAYER)
     if own:
-        return finished_at, match_id, review_store.trend_reviews(profile.PLAYER)
-    return finished_at, match_id
+        return finished_at, match_id, daily, review_store.trend_reviews(profile.PLAYER)
+    return finished_at, match_id, daily
 
 
 class PageParts:
@@ -105,7 +109,10 @@ class PageParts:
             token = tuple(db.session.execute(read, {"player": user.id}).one())
         self.newest_result: tuple[Any, ...] = token[:2]
         """The player's newest result (its end and match): every ended match changes it."""
-        self.trend_reviews: tuple[Any, ...] = token[2:]
+        self.dailies: tuple[Any, ...] = (token[2], daily_calendar.today())
+        """The player's dailies (`webapp.daily.history.changes`) and the day (a streak ends
+        when a day passes unplayed)."""
+        self.trend_reviews: tuple[Any, ...] = token[3:]
         """On one's own page, the trend's kept reviews; else nothing."""
         self._viewer = (
             user.id, user.username, own, str(get_locale()), str(get_timezone()),

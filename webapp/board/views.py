@@ -21,6 +21,7 @@ from webapp.board.games import (
     board_game,
     rated_boards,
 )
+from webapp.daily import history as daily_history
 from webapp.extensions import login_required
 from webapp.i18n import gettext as _
 from webapp.i18n import pgettext
@@ -227,6 +228,7 @@ def _player_page(user: User, endpoint: str, **values: Any) -> str:
             ),
             "ratings": kept.part("ratings", kept.newest_result, ratings),
             "recent": kept.part("recent", kept.newest_result, recent),
+            "daily": kept.part("daily", kept.dailies, lambda: {"daily": daily_history.of(user.id)}),
         },
     )
 

@@ -61,6 +61,8 @@ def ruleset_summary(ruleset: engine.Ruleset) -> str:
     end = ruleset.match_end
     if end is engine.MatchEnd.HANDS:
         won = _("%(hands)d hands, the higher total wins (a tie plays on).", hands=ruleset.hands)
+    elif end is engine.MatchEnd.BOARDS:
+        won = _("%(hands)d boards, each scored against the field.", hands=ruleset.hands)
     elif end is engine.MatchEnd.TARGET_WITHIN_HANDS:
         won = _(
             "First to %(target)d points within %(hands)d hands, else the higher total.",
@@ -83,7 +85,7 @@ def match_progress(ruleset: engine.Ruleset, hands_played: int) -> str:
     """How far the match is from its end: the target, hands played of N, or both."""
     target: str = _("target %(target)d", target=ruleset.target)
     hands: str = _("hands played %(played)d of %(hands)d", played=hands_played, hands=ruleset.hands)
-    if ruleset.match_end is engine.MatchEnd.HANDS:
+    if ruleset.match_end in (engine.MatchEnd.HANDS, engine.MatchEnd.BOARDS):
         return hands
     if ruleset.match_end is engine.MatchEnd.TARGET_WITHIN_HANDS:
         return f"{target} · {hands}"

@@ -12,6 +12,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from webapp import games, matches
+from webapp.daily.locks import refuse_before_close
 from webapp.extensions import deals_limited
 from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
@@ -58,6 +59,7 @@ def _match(match_id: str) -> Reviewable:
     found = reviewable_match(match_id)
     if found is None:
         abort(404, description=_("There is no review of that match for you here."))
+    refuse_before_close(found.record)  # a daily's board: locked until its day closes
     return found
 
 

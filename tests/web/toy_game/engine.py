@@ -27,9 +27,11 @@ VERSION = 1
 class Ruleset:
     name: str
     target: int
+    boards: int | None = None
+    """A daily's: the match is exactly this many hands, whoever wins them."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "target": self.target}
+        return {"name": self.name, "target": self.target, "boards": self.boards}
 
 
 PRESETS = {"first-to-2": Ruleset("first-to-2", 2)}
@@ -81,6 +83,7 @@ class Match:
     def __init__(self, ruleset: Ruleset, seed: str, player_seed: str) -> None:
         self.ruleset, self.seed, self.player_seed = ruleset, seed, player_seed
         self.moves: list[tuple[int, str]] = []
+        self._hand_moves: list[tuple[int, str]] = []
         self.results: list[HandResult] = []
         self.deals = 0
         self.given_deals: frozenset[int] = frozenset()
@@ -88,10 +91,10 @@ class Match:
 
     @classmethod
     def new(cls, ruleset: Ruleset, *, rng: random.Random, players: int = 2,
-            player_seed: str = "") -> Match:
+            player_seed: str = "", seed: str | None = None) -> Match:
         if players != 2:
             raise InvalidInputError("high card has two seats")
-        return cls(ruleset, rng.getrandbits(128).to_bytes(16).hex(), player_seed)
+        return cls(ruleset, seed or rng.getrandbits(128).to_bytes(16).hex(), player_seed)
 
     def _deal(self) -> None:
         self.deals += 1
@@ -99,6 +102,7 @@ class Match:
         self._cards = [self._stock.pop(0), self._stock.pop(0)]
         self._swapped = [False, False]
         self._turn: int | None = 0
+        self._hand_moves = []
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -106,7 +110,14 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        if self.ruleset.boards is not None:
+            return len(self.results) >= self.ruleset.boards
         return max(self.scores) >= self.ruleset.target
+
+    @property
+    def public_history(self) -> tuple[tuple[int, str], ...]:
+        """Who kept and who swapped this hand (the cards stay hidden)."""
+        return tuple(self._hand_moves)
 
     @property
     def phase(self) -> Phase:
@@ -136,6 +147,7 @@ class Match:
         if isinstance(action, NextHand):
             self._deal()
             return
+        self._hand_moves.append(self.moves[-1])
         if action is Move.SWAP:
             self._cards[player], self._swapped[player] = self._stock.pop(0), True
         if player == 0:
@@ -160,7 +172,8 @@ class Match:
         with reading():
             check_version(data, VERSION)
             ruleset, seed, player_seed = unseal(
-                data, PRESETS, lambda d: Ruleset(str(d["name"]), int(d["target"])))
+                data, PRESETS, lambda d: Ruleset(str(d["name"]), int(d["target"]),
+                                                 d.get("boards")))
             match = cls(ruleset, seed, player_seed)
             for seat, move in data["moves"]:
                 match.apply(int(seat), NextHand() if move == "next" else Move(move))

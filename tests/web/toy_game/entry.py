@@ -15,7 +15,7 @@ from flask import Flask
 from markupsafe import Markup
 
 from webapp import games
-from webapp.games import Board, Game, ReadingPages
+from webapp.games import Board, Daily, Game, ReadingPages
 from webapp.redeal import DealRow, Redeal
 from webapp.statistics.declared import Shown, Statistic
 
@@ -39,6 +39,19 @@ def _deal(form: table.NewToyForm, rng: random.Random) -> engine.Match:
 
 def _redeal(seed: str, player_seed: str, count: int, ruleset: Any, query: Any) -> Redeal:
     return Redeal([(n, [DealRow("deck", "deck", [])]) for n in range(1, count + 1)])
+
+
+DAILY_RULES = engine.Ruleset(engine.DEFAULT_PRESET, target=2, boards=3)
+"""The toy's daily: three hands, whoever wins them."""
+
+
+def _daily_deal(seed: str) -> engine.Match:
+    return engine.Match.new(DAILY_RULES, rng=random.Random(), seed=seed)
+
+
+def _daily_results(match: engine.Match) -> tuple[int, ...]:
+    """+1 for a hand the person won, −1 for one lost."""
+    return tuple(1 if result.winner == 0 else -1 for result in match.results)
 
 
 def _card_row(cards: Sequence[Any]) -> Markup:
@@ -69,6 +82,8 @@ TOY = Game(
     redeal=_redeal,
     verify_query=lambda match: {"deals": match.deals},
     card_row=_card_row,
+    daily=Daily(boards=3, ruleset=engine.DEFAULT_PRESET, deal=_daily_deal,
+                results=_daily_results),
     # Its rules only (content/<locale>/toy/rules.md): no FAQ, no strategy.
     pages=ReadingPages(folder=Path(__file__).resolve().parent / "content",
                        titles={"rules": "High card rules"}, rules_elsewhere="High card rules",
