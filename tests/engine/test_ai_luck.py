@@ -9,6 +9,8 @@ from engine_common.luck import Estimate
 from gin_engine import PRESETS, STANDARD, Card, InvalidInputError, Match, Phase
 from gin_engine.ai import make_bot
 from gin_engine.ai.luck import (
+    DEAL_ORDERS,
+    ORDERS,
     deal_mean,
     draw_luck,
     from_deal,
@@ -20,6 +22,9 @@ from gin_engine.ai.luck import (
 from gin_engine.cards import parse_cards, to_mask
 from gin_engine.driver import play
 from gin_engine.hand import Hand
+
+FEW = (8, 6)
+"""Stock orders of the deal and of each draw: the site's figures are these with more orders."""
 
 
 def _played(ruleset_name: str, seed: int, hands: int = 2) -> Match:
@@ -45,8 +50,8 @@ def _rest(*taken: str) -> list[int]:
 def test_a_hands_luck_adds_up_never_changes_and_is_the_other_seats_opposite(ruleset_name):
     match = _played(ruleset_name, 7)
     for number in range(1, len(match.results) + 1):
-        mine, theirs = hand_luck(match, number, 0), hand_luck(match, number, 1)
-        assert hand_luck(match, number, 0) == mine
+        mine, theirs = hand_luck(match, number, 0, FEW), hand_luck(match, number, 1, FEW)
+        assert hand_luck(match, number, 0, FEW) == mine
         assert mine.total == mine.deal + mine.own_draws + mine.their_draws
         assert (theirs.deal, theirs.own_draws, theirs.their_draws, theirs.error) == (
             -mine.deal, -mine.their_draws, -mine.own_draws, mine.error)
@@ -61,9 +66,18 @@ def test_a_hand_that_cannot_be_replayed_is_refused():
         hand_luck(match, 2, 0)  # not dealt yet
     with pytest.raises(InvalidInputError):
         hand_luck(match, 0, 0)
+    with pytest.raises(InvalidInputError):
+        hand_luck(match, 1, 0, (1, 6))
     match.played = {}  # as a hand finished under snapshot v1 or v2: no moves kept
     with pytest.raises(InvalidInputError):
         hand_luck(match, 1, 0)
+
+
+def test_the_sites_figures_are_the_defaults_and_more_orders_lower_the_error():
+    match = _played("standard", 5, hands=1)
+    site = hand_luck(match, 1, 0)
+    assert site == hand_luck(match, 1, 0, (DEAL_ORDERS, ORDERS))
+    assert site.error < hand_luck(match, 1, 0, FEW).error
 
 
 def test_a_hand_whose_moves_do_not_replay_to_its_result_is_refused():
@@ -93,7 +107,7 @@ def test_a_draw_whose_every_card_ends_alike_has_no_luck():
     stock = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in used]
     hand = Hand(STANDARD, 1, 0, (seat0, seat1), stock, pile)
     hand.phase, hand.turn = Phase.DRAW, 1
-    assert draw_luck(hand, 1, random.Random(0), 6, 3) == Estimate(0.0, 0.0)
+    assert draw_luck(hand, 1, random.Random(0), 40) == Estimate(0.0, 0.0)
 
 
 def test_the_value_is_the_showdown_worked_out_by_hand():
