@@ -5,18 +5,23 @@ under each distinct set of hand rules (the presets standard and hu; classic and 
 standard's, hu-race hu's), over N random deals (default 20,000) of 4 stock orders each. Prints
 the ``DEAL_MEANS`` lines to paste into gin_engine/ai/luck.py.
 
-``python benchmarks/luck.py unbiased [--hands N] [--ruleset NAME]``: two normal players play N
-hands (default 2,000) under each Gin ruleset (or NAME only); every hand's luck is worked out for
-each seat. Prints each seat's mean luck per hand with its standard error, and whether it is 0
-within two of them; the processor time of a hand's luck (p50 / p95 / max). Exits 1 if a mean
-is off.
+``python benchmarks/luck.py unbiased [--hands N] [--ruleset NAME] [--orders D,S]``: two normal
+players play N hands (default 2,000) under each Gin ruleset (or NAME only); every hand's luck is
+worked out for each seat, with the site's stock orders (``DEAL_ORDERS``, ``ORDERS``) or D for
+the deal and S for each draw: a draw's luck and the deal's have mean 0 whatever the number of
+orders, which changes only their noise, so fewer orders check the same estimator cheaper.
+Prints each seat's mean luck per hand with its standard error, and whether it is 0 within two
+of them; the processor time of a hand's luck (p50 / p95 / max). Exits 1 if a mean is off.
 
 ``python benchmarks/luck.py useful [--hands N]``: expert (seat 0) against normal over N hands
 (default 2,000) of the standard ruleset: the standard deviation of seat 0's points per hand and
 of its luck-adjusted result, their ratio with a 95% bootstrap interval, the hands each needs to
 tell expert from normal at 95% (1.96² · SD² / mean²), and the cost as above.
 
-Run it under ``nice -n 10``, one at a time: it is one process, one hand after another.
+Takes about 2 minutes of processor time a set of hand rules for ``deals`` (100,000 deals),
+8 for ``useful`` and 40 for ``unbiased`` with the site's orders (the 胡牌制 rulesets twice as
+long as the others; about a quarter of that with ``--orders 32,24``). Run it under
+``nice -n 10``, one at a time: it is one process, one hand after another.
 """
 
 from __future__ import annotations
@@ -36,12 +41,19 @@ from engine_common.luck import HandLuck, paired  # noqa: E402
 from engine_common.stats import percentile  # noqa: E402
 from gin_engine import PRESETS, Match, Phase  # noqa: E402
 from gin_engine.ai import make_bot  # noqa: E402
-from gin_engine.ai.luck import DEAL_MEANS, dealt_value, hand_luck, seat_points  # noqa: E402
+from gin_engine.ai.luck import (  # noqa: E402
+    DEAL_MEANS,
+    DEAL_ORDERS,
+    ORDERS,
+    dealt_value,
+    hand_luck,
+    seat_points,
+)
 from gin_engine.deck import shuffled_deck  # noqa: E402
 from gin_engine.driver import play  # noqa: E402
 from gin_engine.hand import Hand  # noqa: E402
 
-DEAL_ORDERS = 4
+MEAN_ORDERS = 4
 """Stock orders per deal when the deal means are measured: any number gives the same mean;
 few orders over many deals give the smallest error per processor second."""
 
@@ -53,22 +65,22 @@ def commit() -> str:
 
 
 def deals(count: int) -> int:
-    print(f"commit {commit()}: {count} deals of {DEAL_ORDERS} stock orders each")
+    print(f"commit {commit()}: {count} deals of {MEAN_ORDERS} stock orders each")
     for name in DEAL_MEANS:
         rng = random.Random(0)
         values = []
         for number in range(1, count + 1):
             deck = shuffled_deck(f"luck-deals:{name}", number)
             hand = Hand.deal(PRESETS[name], number, 1, deck)  # seat 0 is the non-dealer
-            values.append(dealt_value(hand, rng, DEAL_ORDERS).mean)
+            values.append(dealt_value(hand, rng, MEAN_ORDERS).mean)
         mean = paired(values)
         print(f'    "{name}": Estimate({mean.mean:.3f}, {mean.error:.3f}),'
               f"  # SD of a deal's value {statistics.stdev(values):.1f}")
     return 0
 
 
-def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int
-             ) -> list[tuple[int, HandLuck, float]]:
+def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
+             orders: tuple[int, int] = (DEAL_ORDERS, ORDERS)) -> list[tuple[int, HandLuck, float]]:
     """(seat 0's points, seat 0's luck, processor seconds of that luck) per hand. Seat 1's
     luck is seat 0's exact opposite (``hand_luck`` works every value out for seat 0;
     tests/engine/test_ai_luck.py), so it is not worked out again."""
@@ -82,7 +94,7 @@ def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int
         play(match, bots, hands=1)
         number = len(match.results)
         start = time.process_time()
-        mine = hand_luck(match, number, 0)
+        mine = hand_luck(match, number, 0, orders)
         spent = time.process_time() - start
         found.append((seat_points(match.results[-1], 0), mine, spent))
     return found
@@ -93,11 +105,12 @@ def cost_line(seconds: list[float]) -> str:
             f" p95 {percentile(seconds, 0.95) * 1e3:.0f} ms, max {max(seconds) * 1e3:.0f} ms")
 
 
-def unbiased(count: int, rulesets: list[str]) -> int:
-    print(f"commit {commit()}: normal against normal, {count} hands a ruleset")
+def unbiased(count: int, rulesets: list[str], orders: tuple[int, int]) -> int:
+    print(f"commit {commit()}: normal against normal, {count} hands a ruleset,"
+          f" {orders[0]} stock orders for the deal and {orders[1]} for each draw")
     off = 0
     for index, name in enumerate(rulesets):
-        found = hands_of(name, ("normal", "normal"), count, 100 + index)
+        found = hands_of(name, ("normal", "normal"), count, 100 + index, orders)
         for seat, sign in ((0, 1), (1, -1)):
             luck = paired([sign * f[1].total for f in found])
             inside = abs(luck.mean) <= 2 * luck.error
@@ -148,11 +161,15 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--ruleset", choices=sorted(PRESETS))
+    parser.add_argument("--orders", default=f"{DEAL_ORDERS},{ORDERS}",
+                        help="stock orders of the deal and of each draw (unbiased)")
     args = parser.parse_args()
     if args.mode == "deals":
         return deals(args.deals)
     if args.mode == "unbiased":
-        return unbiased(args.hands, [args.ruleset] if args.ruleset else sorted(PRESETS))
+        deal, draw = (int(n) for n in args.orders.split(","))
+        return unbiased(args.hands, [args.ruleset] if args.ruleset else sorted(PRESETS),
+                        (deal, draw))
     return useful(args.hands)
 
 
