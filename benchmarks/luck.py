@@ -10,8 +10,9 @@ players play N hands (default 2,000) under each Gin ruleset (or NAME only); ever
 worked out for each seat, with the site's stock orders (``DEAL_ORDERS``, ``ORDERS``) or D for
 the deal and S for each draw: a draw's luck and the deal's have mean 0 whatever the number of
 orders, which changes only their noise, so fewer orders check the same estimator cheaper.
-Prints each seat's mean luck per hand with its standard error, and whether it is 0 within two
-of them; the processor time of a hand's luck (p50 / p95 / max). Exits 1 if a mean is off.
+Prints each seat's mean luck per hand, and the non-dealer's (the dealer's is its opposite),
+with its standard error and whether it is 0 within two of them; the processor time of a hand's
+luck (p50 / p95 / max). Exits 1 if a mean is off.
 
 ``python benchmarks/luck.py useful [--hands N]``: expert (seat 0) against normal over N hands
 (default 2,000) of the standard ruleset: the standard deviation of seat 0's points per hand and
@@ -79,14 +80,17 @@ def deals(count: int) -> int:
     return 0
 
 
+Played = tuple[int, HandLuck, float, int]
+"""(seat 0's points, seat 0's luck, processor seconds of that luck, the hand's dealer)."""
+
+
 def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
-             orders: tuple[int, int] = (DEAL_ORDERS, ORDERS)) -> list[tuple[int, HandLuck, float]]:
-    """(seat 0's points, seat 0's luck, processor seconds of that luck) per hand. Seat 1's
-    luck is seat 0's exact opposite (``hand_luck`` works every value out for seat 0;
-    tests/engine/test_ai_luck.py), so it is not worked out again."""
+             orders: tuple[int, int] = (DEAL_ORDERS, ORDERS)) -> list[Played]:
+    """Every hand's figures. Seat 1's luck is seat 0's exact opposite (``hand_luck`` works
+    every value out for seat 0; tests/engine/test_ai_luck.py), so it is not worked out again."""
     rng = random.Random(seed)
     bots = [make_bot(level, random.Random(seed * 10 + k)) for k, level in enumerate(levels)]
-    found: list[tuple[int, HandLuck, float]] = []
+    found: list[Played] = []
     match = Match.new(PRESETS[ruleset], rng)
     while len(found) < count:
         if match.phase is Phase.MATCH_OVER:
@@ -96,7 +100,8 @@ def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
         start = time.process_time()
         mine = hand_luck(match, number, 0, orders)
         spent = time.process_time() - start
-        found.append((seat_points(match.results[-1], 0), mine, spent))
+        result = match.results[-1]
+        found.append((seat_points(result, 0), mine, spent, result.dealer))
     return found
 
 
@@ -111,11 +116,14 @@ def unbiased(count: int, rulesets: list[str], orders: tuple[int, int]) -> int:
     off = 0
     for index, name in enumerate(rulesets):
         found = hands_of(name, ("normal", "normal"), count, 100 + index, orders)
-        for seat, sign in ((0, 1), (1, -1)):
-            luck = paired([sign * f[1].total for f in found])
+        by_seat = [[f[1].total for f in found], [-f[1].total for f in found]]
+        lucks = {"seat 0": by_seat[0], "seat 1": by_seat[1],
+                 "the non-dealer": [by_seat[1 - f[3]][i] for i, f in enumerate(found)]}
+        for who, values in lucks.items():
+            luck = paired(values)
             inside = abs(luck.mean) <= 2 * luck.error
             off += not inside
-            print(f"{name} seat {seat}: mean luck {luck.mean:+.2f} ± {luck.error:.2f} a hand"
+            print(f"{name} {who}: mean luck {luck.mean:+.2f} ± {luck.error:.2f} a hand"
                   f" ({'within' if inside else 'NOT within'} two standard errors)")
         raw = [f[0] for f in found]
         print(f"{name}: SD of seat 0's points {statistics.pstdev(raw):.1f}; "

@@ -104,7 +104,7 @@ def hand_luck(
     hand = Hand.deal(ruleset, number, match.results[number - 1].dealer, deck_of(match, number))
     rng = random.Random(0)
     deal = dealt_value(hand, rng, orders[0])
-    deal = deal + (mean if hand.dealer == 1 else -mean)  # the non-dealer's mean, to seat 0
+    deal = deal + (-mean if hand.dealer == 1 else mean)  # less seat 0's mean: ± the non-dealer's
     draws: tuple[list[Estimate], list[Estimate]] = ([], [])
     for step in steps:
         if isinstance(step.action, DrawStock):

@@ -12,6 +12,7 @@ from gin_engine.ai.luck import (
     DEAL_ORDERS,
     ORDERS,
     deal_mean,
+    dealt_value,
     draw_luck,
     from_deal,
     hand_luck,
@@ -22,6 +23,7 @@ from gin_engine.ai.luck import (
 from gin_engine.cards import parse_cards, to_mask
 from gin_engine.driver import play
 from gin_engine.hand import Hand
+from gin_engine.replay import deck_of
 
 FEW = (8, 6)
 """Stock orders of the deal and of each draw: the site's figures are these with more orders."""
@@ -58,6 +60,20 @@ def test_a_hands_luck_adds_up_never_changes_and_is_the_other_seats_opposite(rule
         points = seat_points(match.results[number - 1], 0)
         assert mine.adjusted(points) == points - mine.total
         assert mine.error > 0
+
+
+@pytest.mark.parametrize("ruleset_name", ["standard", "hu"])
+def test_the_deal_is_the_dealt_value_less_the_mean_deal_of_that_seat(ruleset_name):
+    match = _played(ruleset_name, 11, hands=3)
+    mean = deal_mean(match.ruleset).mean
+    assert mean != 0.0  # a measured mean: a wrong sign would show
+    for number, result in enumerate(match.results, start=1):
+        hand = Hand.deal(match.ruleset, number, result.dealer, deck_of(match, number))
+        value = dealt_value(hand, random.Random(0), FEW[0]).mean  # to seat 0
+        values = (value, -value)
+        dealer, non_dealer = result.dealer, 1 - result.dealer
+        assert hand_luck(match, number, non_dealer, FEW).deal == values[non_dealer] - mean
+        assert hand_luck(match, number, dealer, FEW).deal == values[dealer] + mean
 
 
 def test_a_hand_that_cannot_be_replayed_is_refused():
