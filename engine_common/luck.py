@@ -42,9 +42,10 @@ class Estimate:
 NOTHING = Estimate(0.0, 0.0)
 
 
-def paired(differences: Iterable[float]) -> Estimate:
-    """The mean of paired samples' differences and its standard error (0 for one sample)."""
-    found = list(differences)
+def sample_mean(samples: Iterable[float]) -> Estimate:
+    """The mean of samples and its standard error (0 for one sample); for a paired estimate,
+    the samples are the pairs' differences."""
+    found = list(samples)
     if not found:
         return NOTHING
     mean = math.fsum(found) / len(found)
