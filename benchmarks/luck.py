@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine_common.luck import HandLuck, sample_mean  # noqa: E402
+from engine_common.luck import HandLuck, paired  # noqa: E402
 from engine_common.stats import percentile  # noqa: E402
 from gin_engine import PRESETS, Match, Phase  # noqa: E402
 from gin_engine.ai import make_bot  # noqa: E402
@@ -74,7 +74,7 @@ def deals(count: int) -> int:
             deck = shuffled_deck(f"luck-deals:{name}", number)
             hand = Hand.deal(PRESETS[name], number, 1, deck)  # seat 0 is the non-dealer
             values.append(dealt_value(hand, rng, MEAN_ORDERS).mean)
-        mean = sample_mean(values)
+        mean = paired(values)
         print(f'    "{name}": Estimate({mean.mean:.3f}, {mean.error:.3f}),'
               f"  # SD of a deal's value {statistics.stdev(values):.1f}")
     return 0
@@ -120,7 +120,7 @@ def unbiased(count: int, rulesets: list[str], orders: tuple[int, int]) -> int:
         lucks = {"seat 0": by_seat[0], "seat 1": by_seat[1],
                  "the non-dealer": [by_seat[1 - f[3]][i] for i, f in enumerate(found)]}
         for who, values in lucks.items():
-            luck = sample_mean(values)
+            luck = paired(values)
             inside = abs(luck.mean) <= 2 * luck.error
             off += not inside
             print(f"{name} {who}: mean luck {luck.mean:+.2f} ± {luck.error:.2f} a hand"

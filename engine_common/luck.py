@@ -42,9 +42,9 @@ class Estimate:
 NOTHING = Estimate(0.0, 0.0)
 
 
-def sample_mean(samples: Iterable[float]) -> Estimate:
-    """The mean of samples and its standard error (0 for one sample); for a paired estimate,
-    the samples are the pairs' differences."""
+def paired(samples: Iterable[float]) -> Estimate:
+    """The mean of samples and its standard error (0 for one sample): a paired estimate's
+    differences, or plain samples of one value (a dealt position's play-outs)."""
     found = list(samples)
     if not found:
         return NOTHING

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
 
-from engine_common.luck import Estimate, HandLuck, sample_mean, total
+from engine_common.luck import Estimate, HandLuck, paired, total
 from gin_engine.actions import DrawStock
 from gin_engine.ai.evaluate import meld_partners
 from gin_engine.ai.normal import GIN_STOCK, GIN_WAIT, knock_limit_for_stage
@@ -127,7 +127,7 @@ def dealt_value(hand: Hand, rng: random.Random, orders: int) -> Estimate:
     for _ in range(orders):
         rng.shuffle(stock)
         values.append(float(from_deal(hand.ruleset, hands, hand.dealer, upcard, stock)))
-    return sample_mean(values)
+    return paired(values)
 
 
 def draw_luck(hand: Hand, player: int, rng: random.Random, orders: int) -> Estimate:
@@ -156,7 +156,7 @@ def draw_luck(hand: Hand, player: int, rng: random.Random, orders: int) -> Estim
             continue
         swapped = [drawn if c == card else c for c in rest]
         differences.append(came - _after_draw(hand.ruleset, hands, player, card, swapped))
-    return sample_mean(differences)
+    return paired(differences)
 
 
 def _after_draw(

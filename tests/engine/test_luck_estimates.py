@@ -2,14 +2,14 @@
 
 import math
 
-from engine_common.luck import NOTHING, Estimate, HandLuck, sample_mean, total
+from engine_common.luck import NOTHING, Estimate, HandLuck, paired, total
 
 
-def test_samples_give_their_mean_and_standard_error():
-    assert sample_mean([1.0, 2.0, 3.0]) == Estimate(2.0, 1.0 / math.sqrt(3))
-    assert sample_mean([4.0]) == Estimate(4.0, 0.0)
-    assert sample_mean([]) == NOTHING
-    assert sample_mean([5.0, 5.0, 5.0, 5.0]) == Estimate(5.0, 0.0)
+def test_paired_samples_give_their_mean_and_standard_error():
+    assert paired([1.0, 2.0, 3.0]) == Estimate(2.0, 1.0 / math.sqrt(3))
+    assert paired([4.0]) == Estimate(4.0, 0.0)
+    assert paired([]) == NOTHING
+    assert paired([5.0, 5.0, 5.0, 5.0]) == Estimate(5.0, 0.0)
 
 
 def test_independent_estimates_add_in_quadrature():
