@@ -48,11 +48,11 @@ from gin_engine.ai.luck import (  # noqa: E402
     ORDERS,
     dealt_value,
     hand_luck,
-    seat_points,
 )
 from gin_engine.deck import shuffled_deck  # noqa: E402
 from gin_engine.driver import play  # noqa: E402
 from gin_engine.hand import Hand  # noqa: E402
+from gin_engine.results import HandResult  # noqa: E402
 
 MEAN_ORDERS = 4
 """Stock orders per deal when the deal means are measured: any number gives the same mean;
@@ -103,6 +103,13 @@ def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
         result = match.results[-1]
         found.append((seat_points(result, 0), mine, spent, result.dealer))
     return found
+
+
+def seat_points(result: HandResult, seat: int) -> int:
+    """The hand's points for ``seat``: positive when it scored, negative when the other did."""
+    if result.scorer is None:
+        return 0
+    return result.points if result.scorer == seat else -result.points
 
 
 def cost_line(seconds: list[float]) -> str:

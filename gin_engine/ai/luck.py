@@ -43,7 +43,6 @@ from gin_engine.hand import Hand, Phase
 from gin_engine.match import Match
 from gin_engine.melds import deadwood_mask
 from gin_engine.replay import deck_of, replay
-from gin_engine.results import HandResult
 from gin_engine.ruleset import PRESETS, Opening, Ruleset
 
 DEAL_ORDERS = 96
@@ -78,13 +77,6 @@ def deal_mean(ruleset: Ruleset) -> Estimate:
         if hand_rules(PRESETS[name]) == rules:
             return mean
     raise InvalidInputError(f"no deal mean measured for the hand rules of {ruleset.name!r}")
-
-
-def seat_points(result: HandResult, seat: int) -> int:
-    """The hand's points for ``seat``: positive when it scored, negative when the other did."""
-    if result.scorer is None:
-        return 0
-    return result.points if result.scorer == seat else -result.points
 
 
 def hand_luck(

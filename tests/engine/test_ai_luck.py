@@ -18,7 +18,6 @@ from gin_engine.ai.luck import (
     hand_luck,
     hand_rules,
     play_on,
-    seat_points,
 )
 from gin_engine.cards import parse_cards, to_mask
 from gin_engine.driver import play
@@ -57,7 +56,8 @@ def test_a_hands_luck_adds_up_never_changes_and_is_the_other_seats_opposite(rule
         assert mine.total == mine.deal + mine.own_draws + mine.their_draws
         assert (theirs.deal, theirs.own_draws, theirs.their_draws, theirs.error) == (
             -mine.deal, -mine.their_draws, -mine.own_draws, mine.error)
-        points = seat_points(match.results[number - 1], 0)
+        result = match.results[number - 1]
+        points = 0 if result.scorer is None else result.points * (1 if result.scorer == 0 else -1)
         assert mine.adjusted(points) == points - mine.total
         assert mine.error > 0
 
