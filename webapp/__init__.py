@@ -48,6 +48,7 @@ from webapp.main.views import bp as main_bp
 from webapp.pages.views import GameConverter
 from webapp.pages.views import bp as pages_bp
 from webapp.privacy import no_store_when_private
+from webapp.puzzles.views import bp as puzzles_bp
 from webapp.review.views import bp as review_bp
 from webapp.romme.cards import TEMPLATE_GLOBALS as ROMME_CARDS
 from webapp.romme.views import bp as romme_bp
@@ -137,6 +138,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(board_bp)
     app.register_blueprint(review_bp)
     app.register_blueprint(daily_bp)
+    app.register_blueprint(puzzles_bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(verify.bp)
     cli.init_app(app)

@@ -19,7 +19,7 @@ Glossary
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,6 +36,7 @@ from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
 from webapp.gin import daily as gin_daily
 from webapp.gin import deals as gin_deals
+from webapp.gin import puzzles as gin_puzzles
 from webapp.gin import results as gin_results
 from webapp.gin import review as gin_review
 from webapp.gin import start_form as gin_start
@@ -45,6 +46,7 @@ from webapp.labels import ruleset_names
 from webapp.models import GIN, HU, ROMME, MatchResult
 from webapp.pages import gin_figures, gin_values, romme_figures, romme_values
 from webapp.pages.placeholders import Inputs
+from webapp.puzzles.data import Candidate, PuzzleData
 from webapp.redeal import Redeal
 from webapp.review.page import HandPage
 from webapp.review.summary import Tally
@@ -136,6 +138,29 @@ class Daily:
     """The computer players' level, everyone's."""
     par_level: str = "expert"
     """The level whose own result in the person's seat is each board's par (标准)."""
+
+
+@dataclass(frozen=True)
+class Puzzles:
+    """What a game's puzzles need (``webapp.puzzles``: its pages, store and bank ask this and
+    import no engine): value every legal move of a position, keep the positions whose expert
+    move is clearly best, and show a position again."""
+
+    bank: Callable[[str, int, tuple[str, str], int | None], Iterator[Candidate]]
+    """Every decision of one match between two computer levels (ruleset, seed, the seats'
+    levels, how many hands: None for the whole match), each kept or not."""
+    own: Callable[[Any, str, int, Sequence[int]], list[tuple[int, PuzzleData | None]]]
+    """The person's decisions (1-based, the review's numbers) of a finished hand of the
+    engine's ``Match`` (its ruleset's name, the hand's number), each with its puzzle or None."""
+    flagged: Callable[[Any], list[int]]
+    """The decisions of a hand's review (``Review.review_hand``'s) labelled 失误 or 大错."""
+    page: Callable[[str, str, dict[str, Any], list[list[Any]]], Any]
+    """A kept position (ruleset, kind, position, moves) as ``template`` draws it."""
+    template: str
+    kind: Callable[[str, str], str]
+    """A kind of decision in words (ruleset, kind): the 错题本's list."""
+    reason: Callable[[str, str, dict[str, Any]], str]
+    """The one-line reason for the answer (ruleset, answer, the kept reason)."""
 
 
 class Player(Protocol):
@@ -239,6 +264,8 @@ class Game:
     review: Review | None = None
     """Each finished hand of its matches has a review page (复盘, ``webapp.review``) when
     the game gives what one needs; None: no review."""
+    puzzles: Puzzles | None = None
+    """Its positions can be puzzles (the bank, 错题本: ``webapp.puzzles``); None: no puzzles."""
 
     @property
     def rulesets(self) -> dict[str, LazyString | str]:
@@ -310,6 +337,15 @@ GAMES: tuple[Game, ...] = (
             practice=gin_review.practice,
             points=gin_review.points,
             luck=gin_review.hand_luck,
+        ),
+        puzzles=Puzzles(
+            bank=gin_puzzles.bank,
+            own=gin_puzzles.own,
+            flagged=gin_puzzles.flagged,
+            page=gin_puzzles.page,
+            template="gin/_puzzle.html",
+            kind=gin_puzzles.kind,
+            reason=gin_puzzles.reason,
         ),
         pages=ReadingPages(
             folder=CONTENT,
@@ -427,6 +463,11 @@ def levels() -> tuple[str, ...]:
 def dailies() -> tuple[Game, ...]:
     """The games that have a daily (`Game.daily`), in the registry's order."""
     return tuple(game for game in GAMES if game.daily is not None)
+
+
+def with_puzzles() -> tuple[Game, ...]:
+    """The games whose positions can be puzzles (`Game.puzzles`)."""
+    return tuple(game for game in GAMES if game.puzzles)
 
 
 def reviewed_boards() -> tuple[str, ...]:

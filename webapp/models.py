@@ -620,3 +620,111 @@ class DailyTally(db.Model):  # type: ignore[name-defined,misc]
     board: Mapped[int] = mapped_column(Integer, primary_key=True)
     result: Mapped[int] = mapped_column(Integer, primary_key=True)
     players: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class Puzzle(db.Model):  # type: ignore[name-defined,misc]
+    """A position whose expert move is clearly best (`webapp.puzzles`, docs/puzzles.md).
+
+    A bank puzzle (``match_id`` NULL) comes from the computer players' own matches
+    (``flask puzzles generate``) and is everyone's; a person's own puzzle (错题本) is a
+    flagged decision of one of their reviewed hands (``match_id``, ``hand``, ``decision``),
+    seen only by whoever may see that match's review, and listed in the 错题本 of the account
+    that owns the match. ``position`` and ``moves`` are the game's own JSON (its ``Puzzles`` hook,
+    `webapp.games`): only what the player to move could see. ``rating`` is the puzzle's own
+    Glicko-2 rating, moved by every rated attempt.
+    """
+
+    __tablename__ = "puzzles"
+    __table_args__ = (
+        # The next bank puzzle near a rating: one index range.
+        Index("ix_puzzles_bank_rating", "rating",
+              sqlite_where=text("match_id IS NULL"), postgresql_where=text("match_id IS NULL")),
+        Index("ix_puzzles_match", "match_id", "hand", "decision"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(16), nullable=False)
+    ruleset: Mapped[str] = mapped_column(String(32), nullable=False)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    source: Mapped[str] = mapped_column(String(96), nullable=False, unique=True)
+    """Where the position comes from, once: ``bank:<ruleset>:<seed>:<hand>:<step>`` or
+    ``match:<match>:<hand>:<decision>``."""
+    position: Mapped[dict[str, Any]] = mapped_column(SnapshotJSON, nullable=False)
+    moves: Mapped[list[list[Any]]] = mapped_column(SnapshotJSON, nullable=False)
+    """``[[move, value], ...]`` every legal move and its value in points."""
+    answer: Mapped[str] = mapped_column(String(16), nullable=False)
+    reason: Mapped[dict[str, Any]] = mapped_column(SnapshotJSON, nullable=False)
+    rating: Mapped[float] = mapped_column(Double, nullable=False)
+    rd: Mapped[float] = mapped_column(Double, nullable=False)
+    volatility: Mapped[float] = mapped_column(Double, nullable=False)
+    match_id: Mapped[str | None] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), nullable=True
+    )
+    hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    decision: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, default=utcnow)
+
+
+class PuzzleAttempt(db.Model):  # type: ignore[name-defined,misc]
+    """One answer to a puzzle. ``token`` is the attempt's, written in the puzzle page's form:
+    answers racing with one token make one row. Only an account's first attempt at a puzzle
+    is rated (``rated``): the rating columns hold the player's and the puzzle's ratings before
+    and after it."""
+
+    __tablename__ = "puzzle_attempts"
+    __table_args__ = (
+        Index("ix_puzzle_attempts_user", "user_id", "puzzle_id"),
+        Index("ix_puzzle_attempts_puzzle_day", "puzzle_id", "day"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    token: Mapped[str] = mapped_column(String(32), nullable=False, unique=True)
+    puzzle_id: Mapped[int] = mapped_column(
+        ForeignKey("puzzles.id", ondelete="CASCADE"), nullable=False
+    )
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=True
+    )
+    played_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    day: Mapped[str] = mapped_column(String(10), nullable=False)
+    """The UTC day, ``2026-12-05``: 每日一题's share and the days a puzzle was solved on."""
+    move: Mapped[str] = mapped_column(String(16), nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    rated: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    rating_before: Mapped[float | None] = mapped_column(Double, nullable=True)
+    rd_before: Mapped[float | None] = mapped_column(Double, nullable=True)
+    rating: Mapped[float | None] = mapped_column(Double, nullable=True)
+    rd: Mapped[float | None] = mapped_column(Double, nullable=True)
+    volatility: Mapped[float | None] = mapped_column(Double, nullable=True)
+    puzzle_rating_before: Mapped[float | None] = mapped_column(Double, nullable=True)
+    puzzle_rd_before: Mapped[float | None] = mapped_column(Double, nullable=True)
+    puzzle_rating: Mapped[float | None] = mapped_column(Double, nullable=True)
+    puzzle_rd: Mapped[float | None] = mapped_column(Double, nullable=True)
+    puzzle_volatility: Mapped[float | None] = mapped_column(Double, nullable=True)
+
+
+class PuzzleRating(db.Model):  # type: ignore[name-defined,misc]
+    """An account's puzzle rating (apart from its game ratings and points) and its 连对."""
+
+    __tablename__ = "puzzle_ratings"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    rating: Mapped[float] = mapped_column(Double, nullable=False)
+    rd: Mapped[float] = mapped_column(Double, nullable=False)
+    volatility: Mapped[float] = mapped_column(Double, nullable=False)
+    last_played: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    streak: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    best_streak: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+
+
+class DailyPuzzle(db.Model):  # type: ignore[name-defined,misc]
+    """每日一题: the bank puzzle of a UTC day, chosen by the day's first request."""
+
+    __tablename__ = "daily_puzzles"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    puzzle_id: Mapped[int] = mapped_column(
+        ForeignKey("puzzles.id", ondelete="CASCADE"), nullable=False
+    )

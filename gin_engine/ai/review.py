@@ -310,3 +310,9 @@ def _draw_stock(
     side that moves first with no pile card draws from the stock), its points negated."""
     swapped = World(mine, world.stock)
     return -play_out(view.ruleset, world.opponent, swapped, 0, (rules[1], rules[0]))
+
+
+# Public for the puzzles (`ai.puzzle`), which value every legal move of a position the same way.
+worth = _worth
+plain = _plain
+kind_of = _kind

@@ -25,6 +25,7 @@ from webapp import games
 from webapp.extensions import db
 from webapp.matches import SESSION_MATCH_KEY, viewer_id
 from webapp.models import PERSON
+from webapp.puzzles.own import after_review
 from webapp.requestlog import exception_fields
 from webapp.review.store import keep_review, kept_review
 from webapp.store import MatchRecord, load_match
@@ -150,9 +151,21 @@ def _later(app: Flask, match_id: str, numbers: list[int]) -> Callable[[], None]:
                 _log_failure(match_id, numbers[0], failed)
                 return
             for number in numbers:
-                hand_review(found, number)
+                review = hand_review(found, number).review
+                if review is not None:
+                    _own_puzzles(found, number, review)
 
     return review
+
+
+def _own_puzzles(found: Reviewable, number: int, review: Any) -> None:
+    """The hand's flagged decisions with a clearly best move become the person's puzzles
+    (错题本, `webapp.puzzles.own`); a failure is logged like a review's."""
+    try:
+        after_review(found.record, found.match, number, review)
+    except Exception as failed:  # after the response: nobody is waiting to be told
+        db.session.rollback()
+        _log_failure(found.record.id, number, failed)
 
 
 def _guest_matches() -> list[str]:
