@@ -647,7 +647,7 @@ class Puzzle(db.Model):  # type: ignore[name-defined,misc]
     ruleset: Mapped[str] = mapped_column(String(32), nullable=False)
     kind: Mapped[str] = mapped_column(String(16), nullable=False)
     source: Mapped[str] = mapped_column(String(96), nullable=False, unique=True)
-    """Where the position comes from, once: ``bank:<ruleset>:<seed>:<hand>:<step>`` or
+    """Where the position comes from, once: ``bank:<ruleset>:<seed>:<levels>:<hand>:<step>`` or
     ``match:<match>:<hand>:<decision>``."""
     position: Mapped[dict[str, Any]] = mapped_column(SnapshotJSON, nullable=False)
     moves: Mapped[list[list[Any]]] = mapped_column(SnapshotJSON, nullable=False)

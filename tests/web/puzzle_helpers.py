@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from flask import Flask
 from flask.testing import FlaskClient
 
+import gin_engine as engine
+from gin_engine.ai.puzzle import match_candidates
+from gin_engine.ai.review import is_decision
+from gin_engine.replay import replay
 from tests.web.review_helpers import seat_game, simulated
+from tests.web.test_review_hidden import named_cards
 from webapp.extensions import db
 from webapp.gin import puzzles as gin_puzzles
 from webapp.puzzles.data import Candidate
@@ -67,3 +72,38 @@ def own_puzzle(app: Flask, client: FlaskClient, owner: int | None,
     assert 'data-review="ready"' in client.get(f"/review/{match_id}/1").get_data(as_text=True)
     answer = client.get(f"/puzzles/from/{match_id}/1/{decision}")
     return match_id, answer.headers.get("Location", "")
+
+
+def seen_at(view: engine.PlayerView) -> set[str]:
+    """Every card the player to move could see at ``view``: their hand, the discard pile, the
+    cards the opponent took from it."""
+    return {str(c) for c in (*view.hand, *view.discard_pile, *view.opponent_known)}
+
+
+def bank_view(source: str) -> engine.PlayerView:
+    """The view a bank puzzle was found at, played again from its source."""
+    _bank_word, ruleset, seed, levels, hand, step = source.split(":")
+    pair = tuple(levels.split("-"))
+    assert len(pair) == 2
+    for found in match_candidates(engine.preset(ruleset), int(seed), (pair[0], pair[1]),
+                                  int(hand)):
+        if (found.hand, found.step) == (int(hand), int(step)):
+            return found.view
+    raise AssertionError(f"{source} is no decision")
+
+
+def own_view(game: engine.Match, number: int, decision: int) -> engine.PlayerView:
+    steps = [s.view for s in replay(game, number) if s.seat == 0 and is_decision(s.view)]
+    return steps[decision - 1]
+
+
+def leaked(client: FlaskClient, puzzle_id: int, seen: set[str]) -> set[str]:
+    """The cards the puzzle's page and its answer page name that are not in ``seen`` (the
+    puzzle answered as the client, wrong where it can be, so the page shows both moves)."""
+    page = client.get(f"/puzzles/{puzzle_id}").get_data(as_text=True)
+    shown = form(page)
+    answered = client.post(f"/puzzles/{puzzle_id}", data=shown.answer(shown.moves[-1]))
+    after = client.get(answered.headers["Location"]).get_data(as_text=True)
+    named = named_cards(page) | named_cards(after)
+    assert named, puzzle_id  # a position always names its player's hand
+    return named - seen

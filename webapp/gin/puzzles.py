@@ -39,7 +39,7 @@ def bank(ruleset: str, seed: int, levels: tuple[str, str],
     kept when its expert move is clearly best."""
     rules = engine.preset(ruleset)
     for found in match_candidates(rules, seed, levels, hands):
-        source = f"bank:{ruleset}:{seed}:{found.hand}:{found.step}"
+        source = f"bank:{ruleset}:{seed}:{levels[0]}-{levels[1]}:{found.hand}:{found.step}"
         yield Candidate(source, _data(ruleset, found.view))
 
 
@@ -126,6 +126,8 @@ class Page:
     """The moves that are not a tap on a hand card (take, pass, stock, knock, gin)."""
     moves: dict[str, Move]
     """Every move by its form value, with its words and value."""
+    taps: bool
+    """Some moves are a tap on a hand card (a discard)."""
 
 
 def page(ruleset: str, kind: str, position: dict[str, Any], moves: list[list[Any]]) -> Page:
@@ -154,6 +156,7 @@ def page(ruleset: str, kind: str, position: dict[str, Any], moves: list[list[Any
         scores=(int(position["sc"][0]), int(position["sc"][1])),
         buttons=tuple(m for m in named.values() if not m.move.startswith("discard ")),
         moves=named,
+        taps=bool(taps),
     )
 
 

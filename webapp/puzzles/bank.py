@@ -5,7 +5,7 @@ Match ``i`` of a run is dealt from ``seed + i`` under the game's presets in turn
 seats' levels going through every pair of the game's offered levels, so every ruleset and every
 level as the player to move is in the bank; every decision of both seats is a candidate,
 valued by the game's hook, and kept when its expert move is clearly best. A puzzle is keyed by
-where it comes from (``bank:<ruleset>:<seed>:<hand>:<step>``): running the same seeds again
+where it comes from (``bank:<ruleset>:<seed>:<levels>:<hand>:<step>``): running the same seeds again
 adds nothing.
 """
 
