@@ -673,7 +673,8 @@ class PuzzleAttempt(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "puzzle_attempts"
     __table_args__ = (
-        Index("ix_puzzle_attempts_user", "user_id", "puzzle_id"),
+        # A player's attempts at a puzzle, newest last: the 错题本's last answer is one probe.
+        Index("ix_puzzle_attempts_user", "user_id", "puzzle_id", "id"),
         Index("ix_puzzle_attempts_puzzle_day", "puzzle_id", "day"),
     )
 

@@ -68,7 +68,7 @@ def upgrade():
         sa.PrimaryKeyConstraint('id'),
         sa.UniqueConstraint('token'),
     )
-    op.create_index('ix_puzzle_attempts_user', 'puzzle_attempts', ['user_id', 'puzzle_id'])
+    op.create_index('ix_puzzle_attempts_user', 'puzzle_attempts', ['user_id', 'puzzle_id', 'id'])
     op.create_index('ix_puzzle_attempts_puzzle_day', 'puzzle_attempts', ['puzzle_id', 'day'])
     op.create_table(
         'puzzle_ratings',
