@@ -32,7 +32,8 @@ HAND_ZONE = re.compile(r'data-zone="hand".*?</section>', re.S)
 # review of a match that is nobody's (a 404, private: it looked for one person's match), a
 # daily's day long closed that had none (a 404).
 ROUTE_ARGUMENTS = {"name": NAME, "filename": "css/site.css", "match_id": "x" * 22, "number": 1,
-                   "game": GIN, "day": "2026-01-01"}
+                   "game": GIN, "day": "2026-01-01",
+                   "puzzle_id": 1, "token": "x" * 22, "decision": 1}
 # Extra addresses of the tables' GET routes: the hint and a knock's confirmation.
 TABLE_QUERIES = {"gin.table": ("?hint=1", "?confirm=knock"), "romme.table": ("?hint=1",)}
 # The reading pages of the games not at root are one route: each of Rommé's pages.

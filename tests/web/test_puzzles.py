@@ -42,7 +42,9 @@ def test_a_bank_puzzle_answered_wrong_then_right(app: Flask, client: FlaskClient
     assert nxt.status_code == 303
     path = nxt.headers["Location"]
     puzzle = next(p for p in kept if path.endswith(f"/puzzles/{p.id}"))
-    moves = form(client.get(path).get_data(as_text=True)).moves
+    shown = client.get(path)
+    assert shown.headers["Cache-Control"] == "no-store"  # its form's attempt token is one's own
+    moves = form(shown.get_data(as_text=True)).moves
     assert sorted(moves) == sorted(m for m, _v in puzzle.moves)  # one button per legal move
     wrong = next(m for m in moves if m != puzzle.answer)
     page = _answer(client, path, wrong)

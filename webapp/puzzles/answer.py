@@ -32,7 +32,6 @@ def answer(puzzle_id: int, move: str, token: str, user_id: int | None, now: date
     guest's when ``user_id`` is None) and commit; an answer already kept under ``token``
     changes nothing."""
     connection = db.session.connection()
-    player: Rating | None = None
     kept = None
     if user_id is not None:
         connection.execute(

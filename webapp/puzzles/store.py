@@ -10,7 +10,6 @@ from typing import Any, cast
 
 from sqlalchemy import and_, bindparam, desc, distinct, exists, func, select
 from sqlalchemy.engine import CursorResult
-from sqlalchemy.exc import IntegrityError
 
 from webapp.extensions import db
 from webapp.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
@@ -154,13 +153,13 @@ def daily(day: str) -> int | None:
     chosen = db.session.execute(
         select(_P.id).where(_BANK, _P.id >= target).order_by(_P.id).limit(1)
     ).scalar()
-    try:
-        db.session.execute(dialect_insert(DailyPuzzle.__table__).values(
-            day=day, puzzle_id=chosen).on_conflict_do_nothing(index_elements=["day"]))
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-    return daily(day) if chosen is None else int(db.session.execute(
+    if chosen is None:
+        return None
+    # Two first requests of a day race: the first insert wins, both read it back.
+    db.session.execute(dialect_insert(DailyPuzzle.__table__).values(
+        day=day, puzzle_id=chosen).on_conflict_do_nothing(index_elements=["day"]))
+    db.session.commit()
+    return int(db.session.execute(
         select(DailyPuzzle.puzzle_id).where(DailyPuzzle.day == day)).scalar_one())
 
 

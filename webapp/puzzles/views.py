@@ -4,7 +4,9 @@ player's rating, 每日一题, the 错题本, and 练这一步 from a review's f
 
 A bank puzzle is everyone's; an own puzzle (a flagged decision of a reviewed hand) opens only
 for whoever may see that hand's review, anyone else gets the 404 of a puzzle that does not
-exist. Every page is private (``no-store``): it carries the person's rating or an attempt.
+exist. A page that carries the person's rating, their own puzzles, an attempt or a puzzle's
+form (its attempt token is one person's) is private (``no-store``); the hub and the 错题本 of a
+guest, and 每日一题 before the bank has a puzzle, show nothing of anyone's.
 """
 
 from __future__ import annotations
@@ -46,7 +48,6 @@ def _today() -> str:
 
 def _visible(puzzle_id: int) -> store.Kept:
     """The puzzle if this viewer may see it; the 404 of none otherwise."""
-    mark_private()
     kept = store.load(puzzle_id)
     if kept is None or (kept.match_id is not None and reviewable_match(kept.match_id) is None):
         abort(404, description=_("There is no such puzzle."))
@@ -76,18 +77,17 @@ def _rating() -> str | None:
 
 @bp.get("/puzzles")
 def hub() -> str:
-    mark_private()
+    _private_if_signed_in()
     return render_template("puzzles/hub.html", standing=own_standing(),
                            daily=store.daily(_today()))
 
 
 @bp.get("/puzzles/next")
 def next_puzzle() -> Response | str:
-    mark_private()
-    user = viewer_id()
-    found = None if user is None else store.standing(user)
+    _private_if_signed_in()
+    found = own_standing()
     rating = START.rating if found is None else found.rating
-    chosen = store.near(rating, user, _seen(), random.Random())
+    chosen = store.near(rating, viewer_id(), _seen(), random.Random())
     if chosen is None:
         return render_template("puzzles/none.html")
     return redirect(url_for("puzzles.puzzle", puzzle_id=chosen), code=303)
@@ -95,7 +95,6 @@ def next_puzzle() -> Response | str:
 
 @bp.get("/puzzles/daily")
 def daily() -> Response | str:
-    mark_private()
     chosen = store.daily(_today())
     if chosen is None:
         return render_template("puzzles/none.html")
@@ -108,6 +107,7 @@ def puzzle(puzzle_id: int) -> str:
 
 
 def _show(kept: store.Kept, daily: bool) -> str:
+    mark_private()
     hook = _hook(kept)
     return render_template(
         "puzzles/puzzle.html", puzzle=kept, daily=daily, template=hook.template,
@@ -138,7 +138,6 @@ def answered(token: str) -> str:
         abort(404, description=_("There is no such answer."))
     kept = _visible(found.puzzle_id)
     hook = _hook(kept)
-    values = {str(m): float(v) for m, v in kept.moves}
     daily_share = None
     if store.daily(found.day) == kept.id:
         daily_share = store.share(kept.id, found.day)
@@ -146,7 +145,6 @@ def answered(token: str) -> str:
         "puzzles/answer.html", puzzle=kept, attempt=found, template=hook.template,
         p=hook.page(kept.ruleset, kept.kind, kept.position, kept.moves),
         reason=hook.reason(kept.ruleset, kept.answer, kept.reason),
-        chosen_value=values[found.move], best_value=values[kept.answer],
         daily_share=daily_share, rating=_rating(),
         change=None if not found.rated or found.rating is None or found.rating_before is None
         else (round(found.rating_before), round(found.rating)),
@@ -155,7 +153,7 @@ def answered(token: str) -> str:
 
 @bp.get("/puzzles/mine")
 def mine() -> str:
-    mark_private()
+    _private_if_signed_in()
     user = viewer_id()
     own = [] if user is None else store.own(user)
     kinds = {o.id: _kind(o) for o in own}
@@ -183,6 +181,11 @@ def from_review(match_id: str, number: int, decision: int) -> Response | str:
         return render_template("puzzles/no_puzzle.html", match_id=match_id, number=number,
                                decision=decision)
     return redirect(url_for("puzzles.puzzle", puzzle_id=chosen), code=303)
+
+
+def _private_if_signed_in() -> None:
+    if viewer_id() is not None:
+        mark_private()
 
 
 def _seen() -> list[int]:
