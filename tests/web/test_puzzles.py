@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from tests.web.account_helpers import login, logout, register, user_id
 from tests.web.puzzle_helpers import (
@@ -85,9 +85,20 @@ def test_a_mistake_is_in_its_players_own_list_and_nobody_elses(
     assert led.endswith(f"/puzzles/{puzzle.id}")
     mine = client.get("/puzzles/mine").get_data(as_text=True)
     assert f'data-own="{puzzle.id}" data-state="new"' in mine
+    wrong = next(m for m, _v in puzzle.moves if m != OWN_ANSWER)
+    assert 'data-verdict="wrong"' in _answer(client, led, wrong)
+    assert 'data-state="failed"' in client.get("/puzzles/mine").get_data(as_text=True)
     page = _answer(client, led, OWN_ANSWER)
     assert 'data-verdict="right"' in page and 'data-link="review"' in page
     assert 'data-state="solved"' in client.get("/puzzles/mine").get_data(as_text=True)
+    _answer(client, led, OWN_ANSWER)  # right again the same day: not learned yet
+    assert 'data-state="solved"' in client.get("/puzzles/mine").get_data(as_text=True)
+    with app.app_context():  # the first right answer was on another day
+        first = db.session.scalar(select(func.min(PuzzleAttempt.id)).where(PuzzleAttempt.correct))
+        db.session.execute(
+            update(PuzzleAttempt).where(PuzzleAttempt.id == first).values(day="2026-01-01"))
+        db.session.commit()
+    assert 'data-state="learned"' in client.get("/puzzles/mine").get_data(as_text=True)
     logout(client)
     register(client, "bob")
     assert f'data-own="{puzzle.id}"' not in client.get("/puzzles/mine").get_data(as_text=True)

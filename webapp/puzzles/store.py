@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import and_, bindparam, desc, distinct, exists, func, select
+from sqlalchemy import bindparam, desc, exists, func, select
 from sqlalchemy.engine import CursorResult
 
 from webapp.extensions import db
@@ -128,14 +129,23 @@ def own(user_id: int) -> list[Own]:
         select(MatchRow.id).where(MatchRow.owner_user_id == user_id)))
     if not owned:
         return []
-    mine = and_(_A.user_id == user_id, _A.puzzle_id == _P.id)
-    last = select(_A.correct).where(mine).order_by(desc(_A.id)).limit(1).scalar_subquery()
-    days = select(func.count(distinct(_A.day))).where(mine, _A.correct).scalar_subquery()
-    rows = db.session.execute(
-        select(_P.id, _P.game, _P.kind, _P.ruleset, _P.match_id, _P.hand, _P.decision, last, days)
+    puzzles = db.session.execute(
+        select(_P.id, _P.game, _P.kind, _P.ruleset, _P.match_id, _P.hand, _P.decision)
         .where(_P.match_id.in_(owned)).order_by(desc(_P.id))
-    )
-    return [Own(*row) for row in rows]
+    ).all()
+    # Their attempts in one index range (``ix_puzzle_attempts_user``), oldest first, rather
+    # than two probes a puzzle: a few answers each, read whole.
+    last: dict[int, bool] = {}
+    days: defaultdict[int, set[str]] = defaultdict(set)
+    for puzzle_id, correct, day in db.session.execute(
+        select(_A.puzzle_id, _A.correct, _A.day)
+        .where(_A.user_id == user_id, _A.puzzle_id.in_([p.id for p in puzzles]))
+        .order_by(_A.id)
+    ):
+        last[puzzle_id] = correct
+        if correct:
+            days[puzzle_id].add(day)
+    return [Own(*p, last.get(p.id), len(days[p.id])) for p in puzzles]
 
 
 def daily(day: str) -> int | None:
