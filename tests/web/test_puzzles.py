@@ -146,3 +146,12 @@ def test_the_streak_is_on_the_players_page(app: Flask, client: FlaskClient) -> N
     _answer(client, f"/puzzles/{wrong.id}", next(m for m, _v in wrong.moves if m != wrong.answer))
     me = client.get("/me").get_data(as_text=True)
     assert 'data-streak="current">0<' in me and 'data-streak="best">3<' in me
+
+
+def test_the_start_page_and_me_link_to_the_puzzles(app: Flask, client: FlaskClient) -> None:
+    start = client.get("/").get_data(as_text=True)
+    assert 'href="/puzzles" data-link="puzzles"' in start
+    register(client, "dave")
+    me = client.get("/me").get_data(as_text=True)
+    assert 'href="/puzzles/next" data-link="next"' in me
+    assert 'href="/puzzles/mine" data-link="mine"' in me
