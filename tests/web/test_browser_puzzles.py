@@ -41,7 +41,7 @@ def test_from_a_flagged_decision_to_its_puzzle_an_answer_and_the_next(
     page = browser_page(WIDTH, HEIGHT, locale=locale)
     share_session(client, page, live_server)
     page.goto(f"{live_server}/review/{match_id}/1")
-    link = page.locator(f"#decision-{OWN_DECISION} a[data-link=puzzle]")
+    link = page.locator(f"#d{OWN_DECISION} a[data-link=puzzle]")
     assert page.locator("a[data-link=puzzle]").count() == 1  # the one flagged decision
     link.scroll_into_view_if_needed()
     tap(link)
