@@ -11,6 +11,8 @@ choice near the rating, ``303``), an answer (``POST``, a new token each time) an
 page, 每日一题, the 错题本, the hub, and ``GET /me`` (the player page with its puzzle panel).
 
     nice -n 10 python benchmarks/puzzle_pages.py --pg [--puzzles 50000 --attempts 1000000]
+
+Takes a few minutes: the fill (its time is printed), then 200 requests of each page.
 """
 
 from __future__ import annotations
