@@ -54,6 +54,7 @@ from webapp.romme import cards as romme_cards
 from webapp.romme import daily as romme_daily
 from webapp.romme import deals as romme_deals
 from webapp.romme import results as romme_results
+from webapp.romme import review as romme_review
 from webapp.romme import start_form as romme_start
 from webapp.start_form import StartForm
 from webapp.statistics.declared import Shown, Statistic
@@ -387,6 +388,17 @@ GAMES: tuple[Game, ...] = (
         card_row=romme_cards.card_row,
         daily=Daily(romme_daily.BOARDS, romme_daily.RULESET, romme_daily.deal,
                     romme_daily.results),
+        review=Review(
+            replayable=romme_review.replayable,
+            review_hand=romme_review.review_hand,
+            encode=romme_review.encode_review,
+            decode=romme_review.decode_review,
+            tally=romme_review.tally,
+            banner=romme_review.banner,
+            hand_page=romme_review.hand_page,
+            practice=romme_review.practice,
+            points=romme_review.points,
+        ),
         verify_note=_l(
             "When the stock runs out, the discard pile is shuffled into a new stock from the "
             "same seed; which cards that is depends on the play, so only the deals are shown "

@@ -14,15 +14,15 @@ from typing import Any
 
 import gin_engine as engine
 from gin_engine.ai.luck import hand_luck
-from gin_engine.ai.review import HandReview, review_hand
+from gin_engine.ai.review import LABELS, HandReview, review_hand
 from gin_engine.ai.review_snapshot import decode_review, encode_review
 from gin_engine.replay import deck_of, replayable
 from webapp.gin.messages import hand_banner
 from webapp.gin.review_page import decision_rows
-from webapp.gin.review_words import thresholds
 from webapp.models import PERSON
 from webapp.review.page import HandPage
 from webapp.review.summary import Tally
+from webapp.review.words import thresholds
 
 _os_random = random.SystemRandom()
 
@@ -50,7 +50,7 @@ def hand_page(match: engine.Match, review: HandReview | None) -> HandPage:
     """The hand page's Gin Rummy part: each decision's row in its words, the row's template
     and the labels' thresholds."""
     rows = decision_rows(review, match.ruleset.scoring) if review is not None else []
-    return HandPage(rows, "gin/_review_row.html", thresholds())
+    return HandPage(rows, "gin/_review_row.html", thresholds(LABELS))
 
 
 def practice(match: engine.Match, number: int) -> engine.Match:

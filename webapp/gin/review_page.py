@@ -15,15 +15,9 @@ from gin_engine.ai.review import HandReview, Label, MoveReview
 from gin_engine.cards import display_order
 from webapp.gin.messages import deadwood_words
 from webapp.gin.review_reasons import reason_line
-from webapp.gin.review_words import (
-    kind_name,
-    label_name,
-    loss_note,
-    move_name,
-    points,
-    topic_name,
-)
+from webapp.gin.review_words import kind_name, move_name, topic_name
 from webapp.gin.table import Group, hand_groups
+from webapp.review.words import label_name, loss_note, points
 
 
 @dataclass(frozen=True)
@@ -75,9 +69,9 @@ def _row(number: int, move: MoveReview, scoring: engine.Scoring) -> DecisionRow:
         expert_value=points(move.expert_value),
         loss=f"{move.loss:.1f}",
         error="" if move.matched else f"{move.error:.1f}",
-        note=loss_note(move),
+        note=loss_note(move.matched, move.loss),
         label=move.label,
-        label_name=label_name(move.label),
+        label_name=label_name(move.label.value),
         matched=move.matched,
         flagged=move.label is not Label.GOOD,
         lost=move.loss,

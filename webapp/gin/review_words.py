@@ -1,9 +1,8 @@
-"""The Gin Rummy review in words: each decision's kind, its two moves, their values, the
-loss, the label.
+"""The Gin Rummy review in words: each decision's kind and its two moves (the labels, the
+points and the loss notes are every game's, `webapp.review.words`).
 
 The moves are named as the person would say them at the table ("Discard 7♠", "Knock,
-discarding 7♠"); 胡牌制 goes out with a 米胡 or a 金胡. Points are written with one decimal and a
-real minus sign, as estimates: "+1.5", "−3.2".
+discarding 7♠"); 胡牌制 goes out with a 米胡 or a 金胡.
 """
 
 from __future__ import annotations
@@ -11,16 +10,9 @@ from __future__ import annotations
 from flask_babel import LazyString
 
 import gin_engine as engine
-from gin_engine.ai.review import LABELS, Kind, Label, MoveReview
-from webapp.i18n import gettext as _
+from gin_engine.ai.review import Kind, MoveReview
 from webapp.i18n import lazy_pgettext as _lp
 
-LABEL_NAMES: dict[Label, LazyString] = {
-    Label.GOOD: _lp("review label", "Good"),
-    Label.INACCURACY: _lp("review label", "Inaccuracy"),
-    Label.MISTAKE: _lp("review label", "Mistake"),
-    Label.BLUNDER: _lp("review label", "Blunder"),
-}
 _KINDS: dict[Kind, LazyString] = {
     Kind.UPCARD: _lp("review", "The upcard: take it or pass"),
     Kind.DRAW: _lp("review", "The draw: stock or pile"),
@@ -58,15 +50,6 @@ _PLAIN_MOVES: dict[str, LazyString] = {
 }
 
 
-def thresholds() -> dict[str, str]:
-    """Each label's threshold in points, as the page's note says them: {"mistake": "8", …}."""
-    return {name.value: f"{points:g}" for name, points in LABELS}
-
-
-def label_name(label: Label) -> str:
-    return str(LABEL_NAMES[label])
-
-
 def kind_name(kind: Kind, scoring: engine.Scoring) -> str:
     hu = scoring is engine.Scoring.HU
     return str(_HU_KINDS.get(kind, _KINDS[kind]) if hu else _KINDS[kind])
@@ -90,21 +73,3 @@ def move_name(move: MoveReview, action: engine.Action, scoring: engine.Scoring) 
     if scoring is engine.Scoring.HU:
         words = _HU_CARD_MOVES.get(name, words)
     return str(words) % {"card": card.symbol if card else ""}
-
-
-def points(value: float) -> str:
-    """An estimate in points, signed, one decimal: "+1.5", "−3.2", "0.0"."""
-    shown = round(value, 1)
-    if shown == 0:
-        return "0.0"
-    return f"{shown:+.1f}".replace("-", "−")
-
-
-def loss_note(move: MoveReview) -> str:
-    """What a loss of 0 means: the expert's own move, or a move estimated at least as good."""
-    if move.matched:
-        return _("You made the expert's move.")
-    if move.loss == 0:
-        return _("Your move is estimated at least as good as the expert's: no loss.")
-    return ""
-

@@ -133,7 +133,7 @@ class Table:
                 "opponents": str(self.view.players - 1), "difficulty": self.record.difficulty}
 
 
-def _sort_key(sort: str) -> Callable[[romme.Card], tuple[int, int, int]]:
+def sort_key(sort: str) -> Callable[[romme.Card], tuple[int, int, int]]:
     """Naturals by suit then rank (or by rank then suit); the jokers last."""
     def key(card: romme.Card) -> tuple[int, int, int]:
         if card.is_joker:
@@ -197,7 +197,7 @@ def build_table(
     offers = frozenset(action_name(a) for a in actions)
     discards = {a.card for a in actions if isinstance(a, romme.Discard)}
     pending = set(must_lay_out(view))
-    key = _sort_key(sort)
+    key = sort_key(sort)
     hand = [
         Slot(card, card in pending, card == view.drawn_card, card in discards)
         for card in sorted(view.hand, key=key)

@@ -20,6 +20,7 @@ from webapp.fairness import fair_deal
 from webapp.forms import BadInput
 from webapp.i18n import lazy_gettext as _l
 from webapp.models import PERSON, ROMME
+from webapp.review import service as reviews
 from webapp.romme import labels
 from webapp.romme.forms import MeldChoice, read_card, read_cards, read_turn
 from webapp.romme.hints import hint_marks, hint_text, person_hint
@@ -120,5 +121,7 @@ def table() -> tuple[str, int] | Response:
 def move() -> Response:
     version, action = read_turn(request.form)
     record = match_to_move(GAME)
-    matches.play(record, version, action)
-    return _to_table()
+    ended = matches.play(record, version, action)
+    response = _to_table()
+    reviews.after_move(response, record, ended)
+    return response

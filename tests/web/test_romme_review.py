@@ -1,0 +1,81 @@
+"""复盘 for Rommé on the site, through the same pages as Gin Rummy's (`webapp.review`).
+
+A person who follows the Hint at every step through the table's forms loses exactly 0 at every
+decision of every hand, and the review's expert move is the Hint's for the replayed view; the
+hand's banner and the match's end link the reviews; the page speaks Rommé in three languages
+and shows no luck (Rommé's is not measured).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+import romme_engine as romme
+from romme_engine.ai import hint
+from romme_engine.ai.review import Label, committed, is_decision, same_move
+from romme_engine.replay import replay
+from tests.web.play_helpers import stored
+from tests.web.review_helpers import rows
+from tests.web.romme_helpers import post_romme, romme_page, seat_romme
+from webapp.review.store import kept_review
+
+HINT_HANDS = 20
+LEVELS = ("easy", "normal", "expert")
+
+
+def check_hint_follower_hand(app: Flask, client: FlaskClient, match_id: str,
+                             game: romme.Match, number: int) -> int:
+    """The review page of a hand the person played by the Hint: every decision 好, loss 0,
+    the expert's move; and the kept review: loss and error exactly 0, the expert move the
+    Hint's for the view the replay gives, the move made."""
+    page = client.get(f"/review/{match_id}/{number}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    shown = rows(html)
+    assert all(r.label == "good" and r.loss == 0.0 and r.matched for r in shown), shown
+    assert all(r.played == r.expert for r in shown)
+    assert ('<span data-figure="mistakes">Your mistakes <strong>0</strong></span>' in html
+            and "<strong>100%</strong>" in html)
+    assert 'data-mistake=' not in html and 'class="reason"' not in html
+    assert 'data-figure="luck"' not in html and 'data-zone="luck"' not in html
+    with app.test_request_context():
+        found = kept_review(match_id, number)
+    assert found is not None and found[1] is None
+    review = found[0]
+    assert len(review.moves) == len(shown)
+    steps = [s for s in committed(replay(game, number), 0) if is_decision(s.view)]
+    for step, move in zip(steps, review.moves, strict=True):
+        assert (move.loss, move.error, move.label, move.matched) == (0.0, 0.0, Label.GOOD, True)
+        advice = hint(step.view).action
+        assert same_move(step.view.table, move.expert, advice)
+        assert same_move(step.view.table, step.action, advice)
+    return len(shown)
+
+
+def test_following_the_hint_through_the_forms_loses_nothing(app: Flask, client: FlaskClient):
+    client.get("/?lang=en")
+    hands = decisions = 0
+    seed = 0
+    while hands < HINT_HANDS:
+        match_id = seat_romme(app, client, players=2 + seed % 3, difficulty=LEVELS[seed % 3],
+                              seed=seed)
+        seed += 1
+        while hands < HINT_HANDS:
+            game = romme.Match.from_dict(stored(app, match_id)[1])
+            if game.phase is romme.Phase.MATCH_OVER:
+                break
+            view = game.view(0)
+            if view.phase is romme.Phase.HAND_OVER:
+                table = romme_page(client).html
+                number = len(game.results)
+                assert f'data-link="review" href="/review/{match_id}/{number}"' in table
+                assert post_romme(client, romme_page(client), romme.NextHand()).status_code == 303
+                continue
+            action = hint(view).action
+            assert post_romme(client, romme_page(client), action).status_code == 303
+            after = romme.Match.from_dict(stored(app, match_id)[1])
+            for number in range(len(game.results) + 1, len(after.results) + 1):
+                decisions += check_hint_follower_hand(app, client, match_id, after, number)
+                hands += 1
+    assert hands >= HINT_HANDS and decisions >= 5 * HINT_HANDS
