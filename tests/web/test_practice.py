@@ -2,13 +2,15 @@
 again, card for card, against the match's level; it is unranked, marked as practice on every
 page, and counts on no board, total, statistic or rating — won or abandoned. It gives away
 nothing still hidden: a fresh seed deals its later hands, and its first deal's own seed is
-shown only once the practice and the match it came from are over. Runs on SQLite and, with
-TEST_DATABASE_URL, PostgreSQL.
+shown only once the practice and the match it came from are over. Rommé's practice goes the
+same way through the same code (its hook deals the same hands and stock order to as many
+players). Runs on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from html import unescape
 from typing import Any
@@ -18,10 +20,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import gin_engine as engine
+import romme_engine as romme
 from engine_common.fairness import commitment, deal_seed
 from gin_engine.ai import hint
 from gin_engine.deck import shuffled_deck
 from gin_engine.replay import deck_of, replay
+from romme_engine.ai import hint as romme_hint
+from romme_engine.ai import make_bot as romme_bot
+from romme_engine.replay import deck_of as romme_deck_of
+from romme_engine.replay import replay as romme_replay
 from tests.web.account_helpers import (
     finish_by_knocking,
     register,
@@ -31,6 +38,7 @@ from tests.web.account_helpers import (
 )
 from tests.web.play_helpers import Page, form_fields, get, post_move, stored, stored_rows
 from tests.web.review_helpers import seat_game, simulated
+from tests.web.romme_helpers import post_romme, romme_page, seat_romme
 from webapp.extensions import db
 from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import MatchResult
@@ -343,3 +351,64 @@ def test_practice_and_new_matches_share_one_rate_limit(app, client, csrf_token):
     assert practise(client, origin, 1, confirm=True).status_code == 303
     assert client.post("/new", data=data).status_code == 303
     assert practise(client, origin, 1, confirm=True).status_code == 429
+
+
+def romme_hand_played(seed: int, players: int) -> romme.Match:
+    """A Rommé match whose first hand every seat played by the normal level, over."""
+    game = romme.Match.new(romme.ROMME, players, random.Random(seed))
+    seats = [romme_bot("normal", random.Random(seed + s)) for s in range(players)]
+    while not game.results:
+        turn = game.turn
+        assert turn is not None
+        game.apply(turn, seats[turn].choose(game.view(turn)))
+    return game
+
+
+def play_romme_by_hint(app: Flask, client: FlaskClient, match_id: str) -> None:
+    """The person follows the Hint through the Rommé table's forms to the match's end."""
+    for _ in range(2000):
+        game = romme.Match.from_dict(stored(app, match_id)[1])
+        if game.is_over:
+            return
+        view = game.view(0)
+        over = view.phase is romme.Phase.HAND_OVER
+        action = romme.NextHand() if over else romme_hint(view).action
+        assert post_romme(client, romme_page(client), action).status_code == 303
+    raise AssertionError("the match did not end")
+
+
+def test_a_romme_practice_deals_the_same_hands_and_stock_and_counts_nowhere(app, client):
+    client.get("/?lang=en")
+    register(client, "alice")
+    played = romme_hand_played(5, 3)
+    origin = seat_romme(app, client, players=3, difficulty="expert", game=played,
+                        owner=user_id(app, "alice"))
+    before = counted(app)
+    asked = practise(client, origin, 1)  # the match runs: asked first, nothing changed
+    assert asked.status_code == 200 and 'name="confirm" value="1"' in asked.get_data(as_text=True)
+    assert counted(app) == before
+    response = practise(client, origin, 1, confirm=True)
+    assert response.status_code == 303 and response.headers["Location"].endswith("/romme#table")
+    practice = session_match(client)
+    assert practice_of(app, practice) == (origin, 1, False)
+    row = stored(app, practice)[2]
+    assert (row.game, row.ruleset, row.difficulty, row.owner_user_id) == (
+        "romme", "romme", "expert", user_id(app, "alice"))
+    again = romme.Match.from_dict(stored(app, practice)[1])
+    assert again.players == 3 and again.seed != played.seed
+    assert again.stacked == {1: romme_deck_of(played, 1)}  # the same hands and stock order
+    assert again.hand.number == 1 and again.hand.dealer == played.results[0].dealer
+    first = next(s for s in romme_replay(played, 1) if s.seat == 0)
+    assert again.view(0).hand == first.view.hand
+    table = romme_page(client).html
+    assert BADGE.findall(table) == [("1", "Practice")]
+    assert PRACTICE_MARK.findall(table) == [("1", "Practice")]
+    with app.app_context():
+        outcomes = [r.outcome for r in db.session.query(MatchResult).all()]
+    assert outcomes == ["abandoned"]  # the match practised, as by /new; counted once
+    after = counted(app)
+    play_romme_by_hint(app, client, practice)
+    assert stored(app, practice)[2].status == "finished"
+    assert counted(app) == after  # the practice, played to its end, counts nowhere
+    over = client.get(f"/review/{practice}/1").get_data(as_text=True)
+    assert PRACTICE_MARK.findall(over) == [("1", "Practice")]
