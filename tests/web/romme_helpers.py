@@ -120,3 +120,17 @@ def last_hand(players: int, person: str, totals: Sequence[int]) -> romme.Match:
     game.hand.hands[0] = wanted
     game.hand.stock = extra + game.hand.stock
     return game
+
+
+def simulated_romme(seed: int, players: int = 3, person: str = "easy",
+                    computer: str = "normal") -> romme.Match:
+    """A Rommé match whose first hand is over, seat 0 played by the ``person`` level and the
+    others by ``computer``, seeded: the same every time."""
+    game = romme.Match.new(romme.ROMME, players, random.Random(seed))
+    seats = [make_bot(person if s == 0 else computer, random.Random(seed + s))
+             for s in range(players)]
+    while not game.results:
+        turn = game.turn
+        assert turn is not None
+        game.apply(turn, seats[turn].choose(game.view(turn)))
+    return game

@@ -3,7 +3,8 @@ languages: reached from the banner of a finished hand; its first screen holds th
 luck and skill line and the first mistake's link, which lands on its row; a hand of 22
 decisions with 3 flagged ones is at most 3 screens tall with the good ones folded (a fold opens
 with a tap, no script); nothing scrolls sideways; the bottom offers the next hand's review,
-practice and the way back, which lands on ``/play#table``; axe-core finds nothing."""
+practice and the way back, which lands on ``/play#table``; axe-core finds nothing. A Rommé
+hand, the same way from its banner to its review and back to ``/romme#table``."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from tests.web.browser_helpers import (
 )
 from tests.web.conftest import ARTIFACTS
 from tests.web.review_helpers import seat_game, simulated
+from tests.web.romme_helpers import seat_romme, simulated_romme
 from tests.web.test_browser_axe import violations
 
 WIDTH, HEIGHT = 390, 844
@@ -117,3 +119,47 @@ def test_practice_from_a_review_lands_on_a_marked_table(
     assert page_width(page) <= WIDTH
     page.screenshot(path=str(ARTIFACTS / "practice-table-390x844.png"))
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "zh-TW", "en-GB"])
+def test_a_romme_hand_from_its_banner_to_its_review_and_back(
+    app: Flask, client: FlaskClient, live_server: str, browser_page: Callable[..., Page],
+    locale: str,
+) -> None:
+    """Rommé's hand, the same way: from the finished hand's banner (its review link in the
+    first screen) to its review (the result, the skill line and the first mistake's link in
+    the first screen; every flagged row's moves and its Hint reason on screen width), and from
+    the review's bottom back to the table, where the next hand's button is in the first
+    screen; nothing sideways, axe-core finds nothing."""
+    # seed 0: an easy player with two normal computers, 19 decisions, flagged 3, 5, 7, 14, 15
+    match_id = seat_romme(app, client, players=3, difficulty="normal",
+                          game=simulated_romme(0, 3))
+    page = browser_page(WIDTH, HEIGHT, locale=locale)
+    share_session(client, page, live_server)
+    page.goto(live_server + "/romme#table")
+    link = page.locator("[data-zone=next-actions] a[data-link=review]")
+    assert in_viewport(page, page.locator("[data-zone=next-actions] button[data-action=next-hand]"))
+    assert in_viewport(page, link)
+    tap(link)
+    assert page.url == f"{live_server}/review/{match_id}/1"
+    for part in ("[data-zone=banner]", "[data-zone=skill-line]", "[data-mistake]"):
+        assert in_viewport(page, page.locator(part).first), part
+    assert page.locator("li.decision").count() == 19
+    flagged = page.locator("li.decision:not([data-label=good])")
+    assert flagged.count() == 5
+    assert page.locator("[data-zone=luck]").count() == 0  # Rommé's luck is not measured
+    for i in range(flagged.count()):
+        for part in ("played", "expert", "loss"):
+            box = flagged.nth(i).locator(f"dd[data-move={part}]").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
+        assert flagged.nth(i).locator(".reason").is_visible()
+    assert page_width(page) <= WIDTH
+    assert small_tap_targets(page, "main") == []
+    assert violations(page) == []
+    page.screenshot(path=str(ARTIFACTS / f"romme-review-{locale}-390x844.png"))
+    onward = page.locator("[data-zone=onward]")
+    assert onward.locator("button[data-action=practice]").count() == 1
+    tap(onward.locator("a[data-link=table]"))
+    assert page.url == f"{live_server}/romme#table"
+    assert in_viewport(page, page.locator("[data-zone=next-actions] button[data-action=next-hand]"))
+    assert page_width(page) <= WIDTH

@@ -10,7 +10,6 @@ players). Runs on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 from __future__ import annotations
 
 import json
-import random
 import re
 from html import unescape
 from typing import Any
@@ -26,7 +25,6 @@ from gin_engine.ai import hint
 from gin_engine.deck import shuffled_deck
 from gin_engine.replay import deck_of, replay
 from romme_engine.ai import hint as romme_hint
-from romme_engine.ai import make_bot as romme_bot
 from romme_engine.replay import deck_of as romme_deck_of
 from romme_engine.replay import replay as romme_replay
 from tests.web.account_helpers import (
@@ -38,7 +36,7 @@ from tests.web.account_helpers import (
 )
 from tests.web.play_helpers import Page, form_fields, get, post_move, stored, stored_rows
 from tests.web.review_helpers import seat_game, simulated
-from tests.web.romme_helpers import post_romme, romme_page, seat_romme
+from tests.web.romme_helpers import post_romme, romme_page, seat_romme, simulated_romme
 from webapp.extensions import db
 from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import MatchResult
@@ -353,17 +351,6 @@ def test_practice_and_new_matches_share_one_rate_limit(app, client, csrf_token):
     assert practise(client, origin, 1, confirm=True).status_code == 429
 
 
-def romme_hand_played(seed: int, players: int) -> romme.Match:
-    """A Rommé match whose first hand every seat played by the normal level, over."""
-    game = romme.Match.new(romme.ROMME, players, random.Random(seed))
-    seats = [romme_bot("normal", random.Random(seed + s)) for s in range(players)]
-    while not game.results:
-        turn = game.turn
-        assert turn is not None
-        game.apply(turn, seats[turn].choose(game.view(turn)))
-    return game
-
-
 def play_romme_by_hint(app: Flask, client: FlaskClient, match_id: str) -> None:
     """The person follows the Hint through the Rommé table's forms to the match's end."""
     for _ in range(2000):
@@ -380,7 +367,7 @@ def play_romme_by_hint(app: Flask, client: FlaskClient, match_id: str) -> None:
 def test_a_romme_practice_deals_the_same_hands_and_stock_and_counts_nowhere(app, client):
     client.get("/?lang=en")
     register(client, "alice")
-    played = romme_hand_played(5, 3)
+    played = simulated_romme(5, 3, person="normal")
     origin = seat_romme(app, client, players=3, difficulty="expert", game=played,
                         owner=user_id(app, "alice"))
     before = counted(app)
