@@ -2,9 +2,11 @@
 GET /review/<match>, in-process (Flask's test client, no network), on SQLite by default or on
 PostgreSQL with ``--pg`` (a fresh database on the local server) or ``DATABASE_URL``.
 
-``--matches`` whole matches (standard rules, an easy player against normal, seeded) are stored
-as guest matches and every hand is reviewed and kept first with its luck, as the site keeps
-them, with the site's own worlds (that cost is `benchmarks/review.py`'s and
+``--matches`` whole matches (``--game gin``: standard rules, an easy player against normal;
+``--game romme``: the 3-hand Rommé rules, an easy player against ``--players`` − 1 normal
+computers; seeded) are stored as guest matches and every hand is reviewed and kept first (Gin
+Rummy's with its luck; Rommé has none), as the site keeps them, with the site's own worlds
+(that cost is `benchmarks/review.py`'s, `benchmarks/romme_review.py`'s and
 `benchmarks/luck.py`'s, not measured here). Then each hand's page and each match's
 page is requested ``--rounds`` times, all in turn. Printed per page: requests, wall time p50 /
 p95 / max and processor p50 / p95 (the test client's whole request: routing, session, loading
@@ -14,6 +16,7 @@ other processes.
 
     python benchmarks/review_page.py                 # SQLite
     python benchmarks/review_page.py --pg            # PostgreSQL, fresh database
+    python benchmarks/review_page.py --game romme    # Rommé, 3 players
 
 Takes about 2 minutes with the defaults on the busy 2-core machine (most of it reviewing the
 100 hands first), under ``nice -n 15``.
@@ -38,6 +41,34 @@ from engine_common.stats import percentile  # noqa: E402
 from gin_engine.ai import make_bot  # noqa: E402
 from gin_engine.ai.review import review_hand  # noqa: E402
 from gin_engine.driver import play  # noqa: E402
+
+
+def store_romme_matches(app: object, count: int, players: int) -> list[tuple[str, int]]:
+    """``count`` whole Rommé matches stored with every hand's review kept: (match id, hands)."""
+    import romme_engine as romme
+    from romme_engine.ai import make_bot as romme_bot
+    from romme_engine.ai.review import review_hand as romme_review_hand
+    from webapp.review.store import keep_review
+    from webapp.romme.review import points
+    from webapp.store import create_match
+
+    stored = []
+    with app.test_request_context():  # type: ignore[attr-defined]
+        for seed in range(count):
+            game = romme.Match.new(romme.ROMME, players, random.Random(seed))
+            seats = [romme_bot("easy" if s == 0 else "normal", random.Random(seed + s))
+                     for s in range(players)]
+            while not game.is_over:
+                if game.turn is None:
+                    game.apply(0, romme.NextHand())
+                    continue
+                game.apply(game.turn, seats[game.turn].choose(game.view(game.turn)))
+            record = create_match(game="romme", ruleset="romme", difficulty="normal",
+                                  snapshot=game.to_dict())
+            for number in range(1, len(game.results) + 1):
+                keep_review(record.id, romme_review_hand(game, number, 0), points(game, number))
+            stored.append((record.id, len(game.results)))
+    return stored
 
 
 def store_matches(app: object, count: int) -> list[tuple[str, int]]:
@@ -94,18 +125,23 @@ def main() -> int:
     parser.add_argument("--pg", action="store_true", help="a fresh PostgreSQL database")
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--game", choices=("gin", "romme"), default="gin")
+    parser.add_argument("--players", type=int, default=3, help="Rommé's players, 2 to 4")
     args = parser.parse_args()
     from webclient import bench_database
 
     with bench_database(args.pg, "gin_bench_review_page") as url:
         app = make_app(url, tempfile.mkdtemp(prefix="gin-review-instance-"))
-        stored = store_matches(app, args.matches)
+        if args.game == "romme":
+            stored = store_romme_matches(app, args.matches, args.players)
+        else:
+            stored = store_matches(app, args.matches)
         hands = sum(h for _, h in stored)
         print(f"{len(stored)} matches, {hands} hands reviewed and kept")
         for page, samples in measure(app, stored, args.rounds).items():
             walls = [w * 1e3 for w, _ in samples]
             cpus = [c * 1e3 for _, c in samples]
-            print(f"GET review page ({page}): {len(samples)} requests, wall p50"
+            print(f"GET {args.game} review page ({page}): {len(samples)} requests, wall p50"
                   f" {percentile(walls, 0.5):.1f} / p95 {percentile(walls, 0.95):.1f} /"
                   f" max {max(walls):.1f} ms; processor p50 {percentile(cpus, 0.5):.1f} /"
                   f" p95 {percentile(cpus, 0.95):.1f} ms")

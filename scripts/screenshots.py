@@ -1,7 +1,7 @@
 """Render the table, a showdown (the hand-over page), the Rommé table and its hand-over page,
-the leaderboard, a hand's review (复盘), ``/daily`` after a finished Gin Rummy daily and a
-closed day's page at phone and desktop sizes in the three languages, into ``screenshots/``
-(git-ignored): ``make screenshots``.
+the leaderboard, a hand's review (复盘) of each game, ``/daily`` after a finished Gin Rummy
+daily and a closed day's page at phone and desktop sizes in the three languages, into
+``screenshots/`` (git-ignored): ``make screenshots``.
 
 The pages come from a throw-away SQLite database built by the real migrations and a real
 Chromium with JavaScript off, as the browser tests use them. The table and the showdown are a
@@ -43,6 +43,7 @@ from tests.web.romme_helpers import (  # noqa: E402
     post_romme,
     romme_page,
     seat_romme,
+    simulated_romme,
 )
 from webapp import MIGRATIONS_DIR, create_app, games  # noqa: E402
 from webapp.daily import calendar, days, scoring  # noqa: E402
@@ -134,6 +135,22 @@ def review(app: Flask, browser: Browser, base: str, lang: str, size: str) -> Non
     context.close()
 
 
+def romme_review(app: Flask, browser: Browser, base: str, lang: str, size: str) -> None:
+    """The review of a Rommé hand (an easy player with two normal computers, seed 0: 19
+    decisions, 5 flagged); on a phone its first screen, then one screen from its first
+    flagged decision."""
+    context, page, client = browser_session(app, browser, lang, size)
+    match_id = seat_romme(app, client, players=3, difficulty="normal", game=simulated_romme(0))
+    share_session(client, page, base)
+    page.goto(f"{base}/review/{match_id}/1")
+    shoot(page, f"romme-review-{lang}", size)
+    if size == "phone":
+        first = page.locator("li.decision:not([data-label=good])").first.get_attribute("id")
+        page.goto(f"{base}/review/{match_id}/1#{first}")
+        shoot(page, f"romme-review-mistake-{lang}", size)
+    context.close()
+
+
 def browser_session(
     app: Flask, browser: Browser, lang: str, size: str
 ) -> tuple[BrowserContext, Page, FlaskClient]:
@@ -213,6 +230,7 @@ def main() -> None:
                     leaderboard(browser, base, lang, size)
                     review(app, browser, base, lang, size)
                     daily(app, browser, base, lang, size)
+                    romme_review(app, browser, base, lang, size)
             browser.close()
 
 

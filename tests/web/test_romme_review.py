@@ -8,13 +8,17 @@ and shows no luck (Rommé's is not measured).
 
 from __future__ import annotations
 
+import random
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
 import romme_engine as romme
-from romme_engine.ai import hint
+from romme_engine.ai import hint, make_bot
 from romme_engine.ai.review import Label, committed, is_decision, same_move
 from romme_engine.replay import replay
+from tests.web.account_helpers import register, user_id
 from tests.web.play_helpers import stored
 from tests.web.review_helpers import rows
 from tests.web.romme_helpers import post_romme, romme_page, seat_romme
@@ -79,3 +83,50 @@ def test_following_the_hint_through_the_forms_loses_nothing(app: Flask, client: 
                 decisions += check_hint_follower_hand(app, client, match_id, after, number)
                 hands += 1
     assert hands >= HINT_HANDS and decisions >= 5 * HINT_HANDS
+
+
+def finish_romme_as_owner(app: Flask, client: FlaskClient, seed: int, owner: int) -> str:
+    """A whole simulated Rommé match (3 players), stored as the account's and counted as it
+    ends."""
+    from webapp.matches import save_and_count
+    from webapp.store import load_match
+
+    game = romme.Match.new(romme.ROMME, 3, random.Random(seed))
+    seats = [make_bot("easy" if s == 0 else "normal", random.Random(seed + s)) for s in range(3)]
+    while not game.is_over:
+        if game.turn is None:
+            game.apply(0, romme.NextHand())
+            continue
+        game.apply(game.turn, seats[game.turn].choose(game.view(game.turn)))
+    match_id = seat_romme(app, client, players=3, game=game, owner=owner)
+    with app.test_request_context():
+        record = load_match(match_id)
+        assert record is not None
+        record.status = "finished"
+        save_and_count(record, record.version)
+    return match_id
+
+
+def test_the_match_over_page_and_the_player_page_link_the_romme_reviews(app, client):
+    client.get("/?lang=en")
+    register(client, "romme_trend")
+    match_id = finish_romme_as_owner(app, client, 4, user_id(app, "romme_trend"))
+    over = romme_page(client).html
+    links = over[over.index('data-zone="reviews"'):]
+    for number in (1, 2, 3):
+        assert f'href="/review/{match_id}/{number}">Hand {number}</a>' in links
+    assert f'href="/review/{match_id}">The whole match</a>' in links
+    whole = client.get(f"/review/{match_id}").get_data(as_text=True)
+    accuracy = re.search(r'data-summary="match">.*?data-stat="accuracy">(\d+)%', whole, re.S)
+    assert accuracy is not None
+    assert 'data-zone="luck"' not in whole  # no hand's luck is measured in Rommé
+    page = client.get("/me").get_data(as_text=True)
+    for number in (1, 2, 3):
+        assert f'href="/review/{match_id}/{number}">Hand {number}</a>' in page
+    trend = page[page.index('data-zone="accuracy-trend"'):]
+    trend = trend[:trend.index("</section>")]
+    drawn = trend[trend.index('class="points-chart accuracy-chart"'):]
+    assert drawn[:drawn.index("</svg>")].count('<circle class="dot"') == 1
+    assert "adjusted-chart" not in trend  # no luck, no luck-adjusted result
+    assert re.findall(r'<tr data-match="([^"]+)">.*?data-accuracy="[\d.]+">(\d+)%', page) == [
+        (match_id, accuracy.group(1))]

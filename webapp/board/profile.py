@@ -107,7 +107,7 @@ class RecentMatch:
 
     @property
     def reviewable(self) -> bool:
-        """A finished match of a game whose hands have reviews (Gin Rummy, 胡牌制 too) with a
+        """A finished match of a game whose hands have reviews (Gin Rummy, 胡牌制, Rommé) with a
         hand over."""
         game = games.of_board(self.game)
         reviewed = game is not None and game.review is not None

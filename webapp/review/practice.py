@@ -2,9 +2,10 @@
 same level, unranked, so it counts on no board, total, statistic or rating.
 
 The practice's first hand is the hand dealt again card for card (the game's
-``Review.practice``, Gin Rummy's `webapp.gin.review`: the same hands, upcard and stock order,
-the same dealer); its later hands come from a seed of its own, drawn fresh from the operating
-system like every match's.
+``Review.practice``, Gin Rummy's `webapp.gin.review` — the same hands, upcard and stock order,
+the same dealer — or Rommé's `webapp.romme.review` — the same hands and stock order to as many
+players, the same dealer); its later hands come from a seed of its own, drawn fresh from the
+operating system like every match's.
 
 What it may reveal. Only a hand that is over is dealt again (``Review.replayable``), and only
 its own deck: playing it again can show its stock and the computer's cards, which that hand's

@@ -27,7 +27,8 @@ from webapp.review.summary import KeptHand, summary_of
 
 _ROWS = HandReviewRow.__table__
 TREND_MATCHES = 20
-"""The player page's accuracy trend looks at the last this many ended Gin Rummy matches."""
+"""The player page's accuracy trend looks at the last this many ended matches of the games
+with reviews (`webapp.games.reviewed_boards`)."""
 
 
 def kept_review(match_id: str, number: int) -> tuple[Any, HandLuck | None] | None:
@@ -126,10 +127,10 @@ class MatchAccuracy:
 
 
 def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccuracy]:
-    """Those of the player's last ``limit`` ended Gin Rummy matches (胡牌制 too) that have a
-    kept review, oldest first, with their accuracy and the result and luck of their hands
-    whose luck was measured: one index range of ``match_results``, then the kept hands of
-    those matches. Practice matches have no ``match_results`` row, so they never count."""
+    """Those of the player's last ``limit`` ended matches of the games with reviews (Gin
+    Rummy, 胡牌制, Rommé) that have a kept review, oldest first, with their accuracy and the
+    result and luck of their hands whose luck was measured: one index range of
+    ``match_results``, then the kept hands of those matches. Practice matches have no ``match_results`` row, so they never count."""
     mark_private()
     rows = db.session.execute(_accuracy_trend(limit), {"player": user_id}).all()
     return [
