@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -21,7 +22,7 @@ from romme_engine.replay import replay
 from tests.web.account_helpers import register, user_id
 from tests.web.play_helpers import stored
 from tests.web.review_helpers import rows
-from tests.web.romme_helpers import post_romme, romme_page, seat_romme
+from tests.web.romme_helpers import post_romme, romme_page, seat_romme, simulated_romme
 from webapp.review.store import kept_review
 
 HINT_HANDS = 20
@@ -130,3 +131,28 @@ def test_the_match_over_page_and_the_player_page_link_the_romme_reviews(app, cli
     assert "adjusted-chart" not in trend  # no luck, no luck-adjusted result
     assert re.findall(r'<tr data-match="([^"]+)">.*?data-accuracy="[\d.]+">(\d+)%', page) == [
         (match_id, accuracy.group(1))]
+
+
+@pytest.mark.parametrize(("lang", "kind", "moves", "reason"), [
+    ("zh_Hans", "摸牌：牌库还是弃牌堆", ("从牌库摸牌", "从弃牌堆拿 K♥"),
+     "这张牌这一轮就能摆出去。"),
+    ("zh_Hant", "摸牌：牌庫還是棄牌堆", ("從牌庫摸牌", "從棄牌堆拿 K♥"),
+     "這張牌這一輪就能擺出去。"),
+    ("en", "The draw: stock or discard pile", ("Draw from the stock",
+                                               "Take K♥ from the discard pile"),
+     "You can lay it out this turn."),
+])
+def test_a_romme_decision_in_rommes_words(app: Flask, client: FlaskClient, lang: str, kind: str,
+                                          moves: tuple[str, str], reason: str) -> None:
+    """Seed 0's easy player (two normal computers) drew from the stock at decision 3 where the
+    expert takes K♥ from the pile to lay it out: a 失误, said in each language, with the Hint's
+    reason; the good decisions are folded, each kind in its words."""
+    match_id = seat_romme(app, client, players=3, game=simulated_romme(0))
+    client.get(f"/?lang={lang}")
+    html = client.get(f"/review/{match_id}/1").get_data(as_text=True)
+    third = next(r for r in rows(html) if r.number == 3)
+    assert (third.label, third.loss, third.matched) == ("mistake", 14.6, False)
+    assert (third.played, third.expert) == moves
+    assert f'<span class="decision-kind">{kind}</span>' in third.html
+    assert f'<p class="reason" data-reason="3">{reason}</p>' in third.html
+    assert html.count('class="reason"') == 5  # each flagged decision, and only those

@@ -130,7 +130,8 @@ def accuracy_trend(user_id: int, limit: int = TREND_MATCHES) -> list[MatchAccura
     """Those of the player's last ``limit`` ended matches of the games with reviews (Gin
     Rummy, 胡牌制, Rommé) that have a kept review, oldest first, with their accuracy and the
     result and luck of their hands whose luck was measured: one index range of
-    ``match_results``, then the kept hands of those matches. Practice matches have no ``match_results`` row, so they never count."""
+    ``match_results``, then the kept hands of those matches. Practice matches have no
+    ``match_results`` row, so they never count."""
     mark_private()
     rows = db.session.execute(_accuracy_trend(limit), {"player": user_id}).all()
     return [
