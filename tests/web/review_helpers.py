@@ -64,3 +64,33 @@ def seat_game(app: Flask, client: FlaskClient, game: engine.Match, ruleset: str,
     with client.session_transaction() as session:
         session[SESSION_MATCH_KEY] = record.id
     return record.id
+
+
+def count_as_finished(app: Flask, match_id: str) -> None:
+    """Mark a stored match whose game is over as finished and count it, as the site does
+    when its last move is played (its result, totals, rating)."""
+    from webapp.matches import save_and_count
+    from webapp.store import load_match
+
+    with app.test_request_context():
+        record = load_match(match_id)
+        assert record is not None
+        record.status = "finished"
+        save_and_count(record, record.version)
+
+
+def followed_page(client: FlaskClient, match_id: str, number: int) -> tuple[str, list[Row]]:
+    """The review page of a hand the person played by the Hint, checked: every decision 好,
+    loss 0, the expert's move; the first screen with no points lost to mistakes, nothing to
+    jump to, no reason to give. The page and its rows."""
+    page = client.get(f"/review/{match_id}/{number}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    shown = rows(html)
+    assert all(r.label == "good" and r.loss == 0.0 and r.matched for r in shown), shown
+    assert all(r.played == r.expert for r in shown)
+    assert ('<span data-figure="mistakes">Your mistakes <strong>0</strong></span>' in html
+            and "<strong>100%</strong>" in html)
+    assert 'data-mistake=' not in html and 'class="reason"' not in html
+    assert 'data-verdict="mistake"' not in html
+    return html, shown

@@ -28,7 +28,13 @@ from gin_engine.deck import stacked_deck
 from gin_engine.replay import replay
 from tests.web.account_helpers import register, user_id
 from tests.web.play_helpers import form_fields, get, post_move, seat_match, stored
-from tests.web.review_helpers import rows, seat_game, simulated
+from tests.web.review_helpers import (
+    count_as_finished,
+    followed_page,
+    rows,
+    seat_game,
+    simulated,
+)
 from tests.web.romme_helpers import seat_romme
 from webapp import games
 from webapp.extensions import db
@@ -67,17 +73,7 @@ def check_hint_follower_hand(app: Flask, client: FlaskClient, match_id: str,
                              game: engine.Match, number: int) -> int:
     """The review page of a hand played by the Hint: every decision 好, loss 0, the expert's
     move; and the kept review: loss and error exactly 0, the expert move ``decide``'s."""
-    page = client.get(f"/review/{match_id}/{number}")
-    assert page.status_code == 200
-    html = page.get_data(as_text=True)
-    shown = rows(html)
-    assert all(r.label == "good" and r.loss == 0.0 and r.matched for r in shown), shown
-    # the first screen: no points lost to mistakes, nothing to jump to, no reason to give
-    assert ('<span data-figure="mistakes">Your mistakes <strong>0</strong></span>'
-            in html) and '<strong>100%</strong>' in html
-    assert 'data-mistake=' not in html and 'class="reason"' not in html
-    assert 'data-verdict="mistake"' not in html
-    assert all(r.played == r.expert for r in shown)
+    _html, shown = followed_page(client, match_id, number)
     review = kept(app, match_id, number)
     assert review is not None and len(review.moves) == len(shown)
     steps = [s for s in replay(game, number) if s.seat == 0 and is_decision(s.view)]
@@ -416,17 +412,10 @@ def test_the_hand_over_banner_and_the_match_over_page_link_to_the_reviews(app, c
 
 def finish_as_owner(app: Flask, client: FlaskClient, seed: int, owner: int) -> str:
     """A whole simulated quick match, stored as the account's and counted as it ends."""
-    from webapp.matches import save_and_count
-    from webapp.store import load_match
-
     game = simulated("quick", seed, hands=None)
     assert game.phase is engine.Phase.MATCH_OVER
     match_id = seat_game(app, client, game, "quick", owner=owner)
-    with app.test_request_context():
-        record = load_match(match_id)
-        assert record is not None
-        record.status = "finished"
-        save_and_count(record, record.version)
+    count_as_finished(app, match_id)
     return match_id
 
 

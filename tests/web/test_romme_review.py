@@ -21,7 +21,7 @@ from romme_engine.ai.review import Label, committed, is_decision, same_move
 from romme_engine.replay import replay
 from tests.web.account_helpers import register, user_id
 from tests.web.play_helpers import stored
-from tests.web.review_helpers import rows
+from tests.web.review_helpers import count_as_finished, followed_page, rows
 from tests.web.romme_helpers import post_romme, romme_page, seat_romme, simulated_romme
 from webapp.review.store import kept_review
 
@@ -34,15 +34,7 @@ def check_hint_follower_hand(app: Flask, client: FlaskClient, match_id: str,
     """The review page of a hand the person played by the Hint: every decision 好, loss 0,
     the expert's move; and the kept review: loss and error exactly 0, the expert move the
     Hint's for the view the replay gives, the move made."""
-    page = client.get(f"/review/{match_id}/{number}")
-    assert page.status_code == 200
-    html = page.get_data(as_text=True)
-    shown = rows(html)
-    assert all(r.label == "good" and r.loss == 0.0 and r.matched for r in shown), shown
-    assert all(r.played == r.expert for r in shown)
-    assert ('<span data-figure="mistakes">Your mistakes <strong>0</strong></span>' in html
-            and "<strong>100%</strong>" in html)
-    assert 'data-mistake=' not in html and 'class="reason"' not in html
+    html, shown = followed_page(client, match_id, number)
     assert 'data-figure="luck"' not in html and 'data-zone="luck"' not in html
     with app.test_request_context():
         found = kept_review(match_id, number)
@@ -89,9 +81,6 @@ def test_following_the_hint_through_the_forms_loses_nothing(app: Flask, client: 
 def finish_romme_as_owner(app: Flask, client: FlaskClient, seed: int, owner: int) -> str:
     """A whole simulated Rommé match (3 players), stored as the account's and counted as it
     ends."""
-    from webapp.matches import save_and_count
-    from webapp.store import load_match
-
     game = romme.Match.new(romme.ROMME, 3, random.Random(seed))
     seats = [make_bot("easy" if s == 0 else "normal", random.Random(seed + s)) for s in range(3)]
     while not game.is_over:
@@ -100,11 +89,7 @@ def finish_romme_as_owner(app: Flask, client: FlaskClient, seed: int, owner: int
             continue
         game.apply(game.turn, seats[game.turn].choose(game.view(game.turn)))
     match_id = seat_romme(app, client, players=3, game=game, owner=owner)
-    with app.test_request_context():
-        record = load_match(match_id)
-        assert record is not None
-        record.status = "finished"
-        save_and_count(record, record.version)
+    count_as_finished(app, match_id)
     return match_id
 
 

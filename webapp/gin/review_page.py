@@ -17,34 +17,12 @@ from webapp.gin.messages import deadwood_words
 from webapp.gin.review_reasons import reason_line
 from webapp.gin.review_words import kind_name, move_name, topic_name
 from webapp.gin.table import Group, hand_groups
-from webapp.review.words import label_name, loss_note, points
+from webapp.review import page as shared
+from webapp.review.page import judged
 
 
 @dataclass(frozen=True)
-class DecisionRow:
-    number: int
-    kind: str
-    played: str
-    expert: str
-    played_value: str
-    expert_value: str
-    loss: str
-    """The estimated points lost, one decimal ("0.0" when none)."""
-    error: str
-    """Its standard error, "" when the moves are the same."""
-    note: str
-    """What a loss of 0 means ("" when there is a loss)."""
-    label: Label
-    label_name: str
-    matched: bool
-    flagged: bool
-    """Labelled worse than good: listed first, shown open."""
-    lost: float
-    """The loss as computed (the verdict compares it)."""
-    topic: str
-    """What the decision was about, as the verdict says it ("the discard")."""
-    reason: str
-    """Why the expert's move is better, for a flagged decision ("" otherwise)."""
+class DecisionRow(shared.DecisionRow):
     groups: list[Group]
     """The hand as the table shows it: its best melds, then its deadwood."""
     deadwood_name: str
@@ -65,16 +43,7 @@ def _row(number: int, move: MoveReview, scoring: engine.Scoring) -> DecisionRow:
         kind=kind_name(move.kind, scoring),
         played=move_name(move, move.played, scoring),
         expert=move_name(move, move.expert, scoring),
-        played_value=points(move.played_value),
-        expert_value=points(move.expert_value),
-        loss=f"{move.loss:.1f}",
-        error="" if move.matched else f"{move.error:.1f}",
-        note=loss_note(move.matched, move.loss),
-        label=move.label,
-        label_name=label_name(move.label.value),
-        matched=move.matched,
-        flagged=move.label is not Label.GOOD,
-        lost=move.loss,
+        **judged(move),
         topic=topic_name(move.kind, scoring),
         reason=reason_line(move, scoring) if move.label is not Label.GOOD else "",
         groups=hand_groups(seen.hand)[0],

@@ -23,56 +23,85 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine_common.luck import HandLuck
 from webapp.i18n import gettext as _
 from webapp.review.summary import KeptHand, Summarised, luck_sum, percent
+from webapp.review.words import label_name, loss_note, points
 
 
-class DecisionRow(Protocol):
-    """What the skeleton reads of a game's row; the rest is the game's row template's."""
+@dataclass(frozen=True)
+class DecisionRow:
+    """What every game's row of a decision holds, the skeleton's part (each game's row adds
+    its position, for its row template): filled from the decision's review by `judged`."""
+
+    number: int
+    kind: str
+    """The decision's kind, as its heading names it."""
+    topic: str
+    """What the decision was about, as the verdict names it ("the discard")."""
+    played: str
+    expert: str
+    """The move made and the expert's, in the game's words."""
+    reason: str
+    """Why the expert's move is better, for a flagged decision ("" otherwise)."""
+    played_value: str
+    expert_value: str
+    loss: str
+    """The estimated points lost, one decimal ("0.0" when none)."""
+    error: str
+    """Its standard error, "" when the moves are the same."""
+    note: str
+    """What a loss of 0 means ("" when there is a loss)."""
+    label: str
+    """The label's code: "good", "inaccuracy", "mistake", "blunder"."""
+    label_name: str
+    matched: bool
+    """The move made was the expert's."""
+    flagged: bool
+    """Labelled worse than good (不精确, 失误, 大错): listed first, shown open."""
+    lost: float
+    """The estimated points lost as computed (the verdict compares it)."""
+
+
+class Judged(Protocol):
+    """A decision's review as a game's engine gives it (its ``MoveReview``)."""
 
     @property
-    def number(self) -> int: ...
+    def played_value(self) -> float: ...
 
     @property
-    def flagged(self) -> bool:
-        """Labelled worse than good (不精确, 失误, 大错)."""
-        ...
+    def expert_value(self) -> float: ...
 
     @property
-    def lost(self) -> float:
-        """The estimated points lost."""
-        ...
+    def loss(self) -> float: ...
 
     @property
-    def loss(self) -> str:
-        """The same, as the page writes it (one decimal)."""
-        ...
+    def error(self) -> float: ...
 
     @property
-    def kind(self) -> str:
-        """The decision's kind, as its heading names it."""
-        ...
+    def matched(self) -> bool: ...
 
     @property
-    def label(self) -> str:
-        """The label's code: "good", "inaccuracy", "mistake", "blunder"."""
-        ...
+    def label(self) -> str: ...
 
-    @property
-    def label_name(self) -> str: ...
 
-    @property
-    def matched(self) -> bool:
-        """The move made was the expert's."""
-        ...
-
-    @property
-    def topic(self) -> str:
-        """What the decision was about, as the verdict names it ("the discard")."""
-        ...
+def judged(move: Judged) -> dict[str, Any]:
+    """The fields of `DecisionRow` every game fills alike from a decision's review: the
+    values, the loss and its error, what a loss of 0 means, the label."""
+    return {
+        "played_value": points(move.played_value),
+        "expert_value": points(move.expert_value),
+        "loss": f"{move.loss:.1f}",
+        "error": "" if move.matched else f"{move.error:.1f}",
+        "note": loss_note(move.matched, move.loss),
+        "label": move.label,
+        "label_name": label_name(move.label),
+        "matched": move.matched,
+        "flagged": move.label != "good",
+        "lost": move.loss,
+    }
 
 
 @dataclass(frozen=True)

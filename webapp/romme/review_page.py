@@ -19,7 +19,8 @@ from romme_engine.ai import Why
 from romme_engine.ai.review import HandReview, Kind, MoveReview, Position
 from webapp.i18n import lazy_pgettext as _lp
 from webapp.models import PERSON
-from webapp.review.words import label_name, loss_note, points
+from webapp.review import page as shared
+from webapp.review.page import judged
 from webapp.romme.cards import card_text, cards_text
 from webapp.romme.hints import WHY_TEXT
 from webapp.romme.messages import seat_name
@@ -66,28 +67,7 @@ class SeatMelds:
 
 
 @dataclass(frozen=True)
-class DecisionRow:
-    number: int
-    kind: str
-    played: str
-    expert: str
-    played_value: str
-    expert_value: str
-    loss: str
-    """The estimated points lost, one decimal ("0.0" when none)."""
-    error: str
-    """Its standard error, "" when the moves are the same."""
-    note: str
-    """What a loss of 0 means ("" when there is a loss)."""
-    label: Label
-    label_name: str
-    matched: bool
-    flagged: bool
-    """Labelled worse than good: listed first, shown open."""
-    lost: float
-    topic: str
-    reason: str
-    """Why the expert's move is better, the Hint's reason, for a flagged decision ("" else)."""
+class DecisionRow(shared.DecisionRow):
     hand: list[romme.Card]
     """The person's hand in the table's order (by suit, the jokers last)."""
     taken: romme.Card | None
@@ -109,16 +89,7 @@ def _row(number: int, move: MoveReview, ruleset: romme.Ruleset) -> DecisionRow:
         kind=str(_KINDS[move.kind]),
         played=move_name(seen, move.played),
         expert=move_name(seen, move.expert),
-        played_value=points(move.played_value),
-        expert_value=points(move.expert_value),
-        loss=f"{move.loss:.1f}",
-        error="" if move.matched else f"{move.error:.1f}",
-        note=loss_note(move.matched, move.loss),
-        label=move.label,
-        label_name=label_name(move.label.value),
-        matched=move.matched,
-        flagged=flagged,
-        lost=move.loss,
+        **judged(move),
         topic=str(_TOPICS[move.kind]),
         reason=reason_line(move, ruleset) if flagged else "",
         hand=sorted(seen.hand, key=sort_key("suit")),
