@@ -252,14 +252,15 @@ def test_a_second_attempt_is_refused_in_words(app: Flask, client: FlaskClient) -
     assert "daily of Gin Rummy: one attempt a day." in refused.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("game", ["gin", "romme"])
 def test_review_practice_seed_and_results_stay_locked_until_the_day_closes(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, game: str
 ) -> None:
     old_account(app, client, "early")
-    assert start_daily(client, "gin").status_code == 303
-    pages = play_daily(app, client, "gin")
+    assert start_daily(client, game).status_code == 303
+    pages = play_daily(app, client, game)
     match_id = session_match(client)
-    row = day_row(app, "gin", today(app))
+    row = day_row(app, game, today(app))
     assert 'data-seed' not in pages[-1].html and row.seed not in pages[-1].html
     assert 'data-daily-seed' in pages[-1].html and commitment(row.seed) in pages[-1].html
     over = pages[-1].html
@@ -270,7 +271,7 @@ def test_review_practice_seed_and_results_stay_locked_until_the_day_closes(
     practice = client.post(f"/review/{match_id}/1/practice",
                            data={"csrf_token": pages[-1].token})
     assert practice.status_code == 403
-    day_page = client.get(f"/daily/gin/{today(app).isoformat()}")
+    day_page = client.get(f"/daily/{game}/{today(app).isoformat()}")
     assert day_page.status_code == 403 and "当天结束时开放" in day_page.get_data(as_text=True)
     daily = client.get("/daily").get_data(as_text=True)
     assert row.seed not in daily and commitment(row.seed) in daily
