@@ -22,9 +22,10 @@ from gin_engine.cards import display_order
 from gin_engine.replay import replay
 from gin_engine.snapshot import decode_cards, encode_cards
 from webapp.gin.hints import hint_text
-from webapp.gin.review_words import kind_name, move_name, points
+from webapp.gin.review_words import kind_name, move_name
 from webapp.models import GIN, HU, PERSON
 from webapp.puzzles.data import Candidate, PuzzleData
+from webapp.review.words import points
 
 FLAGGED = (Label.MISTAKE, Label.BLUNDER)
 """The labels whose decisions become the person's own puzzles (失误, 大错)."""
