@@ -27,13 +27,16 @@ levels are in docs/review.md.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
-from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from enum import StrEnum
 
+from engine_common import review
+from engine_common.review import Label as Label
+from engine_common.review import Summary as Summary
+from engine_common.review import Thresholds
+from engine_common.review import summarise as summarise
 from gin_engine.actions import (
     Action,
     Discard,
@@ -81,18 +84,7 @@ class Kind(StrEnum):
     """Knock or gin, or play on (and which card to throw)."""
 
 
-class Label(StrEnum):
-    GOOD = "good"
-    """好"""
-    INACCURACY = "inaccuracy"
-    """不精确"""
-    MISTAKE = "mistake"
-    """失误"""
-    BLUNDER = "blunder"
-    """大错"""
-
-
-LABELS: tuple[tuple[Label, float], ...] = (
+LABELS: Thresholds = (
     (Label.BLUNDER, 12.0),
     (Label.MISTAKE, 8.0),
     (Label.INACCURACY, 4.0),
@@ -158,39 +150,14 @@ class HandReview:
         return summarise(self.moves)
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """A hand's or a match's decisions in figures."""
-
-    decisions: int
-    matched: int
-    """Decisions where the player made the expert's move."""
-    points_lost: float
-    accuracy: float | None
-    """The mean accuracy of the decisions; None without any."""
-
-
 def accuracy(loss: float) -> float:
-    """A decision's accuracy, 0-100: ``100 * exp(-loss / ACCURACY_SCALE)``."""
-    return 100.0 * math.exp(-loss / ACCURACY_SCALE)
+    """A decision's accuracy, 0-100, on Gin Rummy's scale (``ACCURACY_SCALE``)."""
+    return review.accuracy(loss, ACCURACY_SCALE)
 
 
 def label(loss: float, error: float) -> Label:
-    """The worst label whose threshold the loss exceeds, if it also exceeds twice its error."""
-    for name, threshold in LABELS:
-        if loss > threshold and loss > 2.0 * error:
-            return name
-    return Label.GOOD
-
-
-def summarise(reviews: Iterable[MoveReview]) -> Summary:
-    found = list(reviews)
-    return Summary(
-        decisions=len(found),
-        matched=sum(r.matched for r in found),
-        points_lost=math.fsum(r.loss for r in found),
-        accuracy=statistics.fmean(r.accuracy for r in found) if found else None,
-    )
+    """The label Gin Rummy's thresholds (``LABELS``) give."""
+    return review.label(loss, error, LABELS)
 
 
 def is_decision(view: PlayerView) -> bool:
@@ -243,9 +210,7 @@ def review_move(
         if played != expert:
             value = _worth(view, played, mine, world, rules)
         played_values.append(value)
-    gaps = [e - p for e, p in zip(expert_values, played_values, strict=True)]
-    error = statistics.stdev(gaps) / math.sqrt(count)
-    loss = max(0.0, statistics.fmean(gaps))
+    loss, error = astuple(review.loss_of(expert_values, played_values))
     kind = _kind(view)
     return MoveReview(
         position=Position.of(view),
