@@ -35,7 +35,8 @@ DB_MODULES = frozenset({
     "test_player_charts", "test_player_page_cache", "test_practice", "test_ranked",
     "test_ranking", "test_ranking_integrity", "test_rating_estimate", "test_rating_glicko",
     "test_rating_pages", "test_rating_rebuild", "test_rating_record", "test_read_only_pages",
-    "test_romme_ranking", "test_time_zones", "test_totals", "test_password_cost",
+    "test_romme_ranking", "test_time_zones", "test_totals", "test_password_cost", "test_puzzles",
+    "test_browser_puzzles",
 })
 
 _IN_LIST = re.compile(r"\bIN \(\?(?:, \?)+\)", re.IGNORECASE)

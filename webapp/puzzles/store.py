@@ -133,6 +133,8 @@ def own(user_id: int) -> list[Own]:
         select(_P.id, _P.game, _P.kind, _P.ruleset, _P.match_id, _P.hand, _P.decision)
         .where(_P.match_id.in_(owned)).order_by(desc(_P.id))
     ).all()
+    if not puzzles:
+        return []
     # Their attempts in one index range (``ix_puzzle_attempts_user``), oldest first, rather
     # than two probes a puzzle: a few answers each, read whole.
     last: dict[int, bool] = {}
