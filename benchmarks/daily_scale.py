@@ -21,8 +21,8 @@ database driver, and over GET /play's median of the same run:
 
 The database is kept after the run (``--reuse`` measures it again); ``--drop`` drops it.
 
-Takes about 2 minutes on the shared machine (load 7–9): the fill 20 s, the two closes 7–13 s,
-me's daily 10 s, the requests 1 minute; with ``--reuse`` about 1 minute.
+Takes under a minute on a quiet machine (about 2 at load 7–9: the fill 20 s, the closes 7–13 s,
+me's daily 10 s, the requests 1 minute); ``--reuse`` only the requests.
 """
 
 from __future__ import annotations
