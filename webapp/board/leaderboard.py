@@ -1,10 +1,11 @@
 """The leaderboard: players ranked by ranking points, per game (`webapp.board.games`: Gin
 Rummy, Rommé or all games together), all time or this ISO week (UTC).
 
-Read from the kept totals (`webapp.statistics.totals`), never from the match history: two
-queries for a page (three with the viewer's own row), each an index range bounded by the page
-size, the number of distinct points totals on the board, or — for the skip below — the number
-of players sharing one points total; never by the number of players or matches.
+Read from the kept totals (`webapp.statistics.totals`), never from the match history: one
+statement for a page, with the viewer's own row, built once per process (`_page`); each of its
+parts an index range bounded by the page size, the number of distinct points totals on the
+board, or — for the skip below — the number of players sharing one points total; never by the
+number of players or matches.
 
 - The ladder (``points_ladder``: players per points total) gives the number of players, each
   row's rank (one more than the players above) and where page *n* starts: at the points total
@@ -12,11 +13,9 @@ of players sharing one points total; never by the number of players or matches.
 - The page is read from ``ix_player_totals_listing`` (game, period, points ↓, wins ↓, name):
   seek to that points total, skip the players of that total listed on earlier pages (only
   a page starting inside a crowd of equal totals skips many), take ``size`` rows.
-- The page's wins at each level are read in the page's own statement: for each level, the
-  listed player's ``wins:<level>`` row of ``player_statistics`` (one primary-key probe a row
-  and level; a statement of their own cost the 5,000,000-result board 0.3–0.5 ms).
-- The viewer's row is a primary-key read, its rank a sum over the ladder above it, its wins
-  read the same way.
+- Each row's wins at each level: for each level, the listed player's ``wins:<level>`` row of
+  ``player_statistics`` (one primary-key probe a row and level).
+- The viewer's row is a primary-key read, its rank from the same ladder.
 
 Glossary
     rank      standard competition rank by points: equal points share a rank ("1, 2, 2, 4")
@@ -26,12 +25,13 @@ Glossary
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, literal, select, union_all
 
 from webapp import games
 from webapp.board.games import DEFAULT_GAME
@@ -92,17 +92,16 @@ def period_key(period: Period, now: datetime) -> str:
     return iso_week(now) if period is Period.WEEK else ALL_TIME
 
 
-def _row(values: Any, rank: int, position: int | None) -> Row:
-    t = values.PlayerTotal
+def _row(values: Any, position: int | None) -> Row:
     return Row(
-        rank=rank,
+        rank=int(values.above) + 1,
         position=position,
-        user_id=t.user_id,
+        user_id=values.user_id,
         username=str(values.username),
-        points=t.points,
+        points=values.points,
         wins={level: int(values._mapping[_wins_label(level)]) for level in games.levels()},
-        matches=t.matches,
-        best_score=t.best_score,
+        matches=values.matches,
+        best_score=values.best_score,
     )
 
 
@@ -110,10 +109,10 @@ def _wins_label(level: str) -> str:
     return f"wins_{level}"
 
 
-def wins_at_levels(game: str, key: str) -> list[Any]:
-    """One column per level for a statement reading ``player_totals`` rows of the board
-    (``game``, period ``key``): the row's player's wins at that level, 0 where none is kept
-    (a primary-key probe of ``player_statistics`` each)."""
+def wins_at_levels(game: Any, key: Any, levels: tuple[str, ...]) -> list[Any]:
+    """One column per level of ``levels`` for a statement reading ``player_totals`` rows of
+    the board (``game``, period ``key``: values or bound parameters): the row's player's wins
+    at that level, 0 where none is kept (a primary-key probe of ``player_statistics`` each)."""
     s = PlayerStatistic
     return [
         func.coalesce(
@@ -127,7 +126,7 @@ def wins_at_levels(game: str, key: str) -> list[Any]:
             .scalar_subquery(),
             0,
         ).label(_wins_label(level))
-        for level in games.levels()
+        for level in levels
     ]
 
 
@@ -145,45 +144,36 @@ def players_above(game: str, key: str) -> Any:
     )
 
 
-def player_row(
-    user_id: int, period: Period, now: datetime, game: str = DEFAULT_GAME
-) -> Row | None:
-    """One player's row and rank, or ``None`` when they have no match on this board."""
-    key = period_key(period, now)
-    above = players_above(game, key)
-    found = db.session.execute(
-        select(PlayerTotal, User.username, above.label("above"), *wins_at_levels(game, key))
-        .join(User, User.id == PlayerTotal.user_id)
-        .where(
-            PlayerTotal.game == game,
-            PlayerTotal.period == key,
-            PlayerTotal.user_id == user_id,
-        )
-    ).first()
-    if found is None:
-        return None
-    return _row(found, int(found.above) + 1, None)
-
-
 class PageOutOfRange(LookupError):
     """The page number is past the last page."""
 
 
-@dataclass(frozen=True)
-class _Rung:
-    points: int
-    above: int
-    """Players with more points on this board."""
-    players: int
-    total: int
-    """Players on the whole board."""
+def _rows(game: Any, key: Any, ladder: Any, levels: tuple[str, ...]) -> Any:
+    """The columns of the board's rows (``player_totals`` of ``game``, period ``key``), each
+    with the players above it and on the whole board from ``ladder`` (`_running`)."""
+    return (
+        select(
+            PlayerTotal.user_id,
+            User.username,
+            PlayerTotal.points,
+            PlayerTotal.matches,
+            PlayerTotal.best_score,
+            PlayerTotal.wins,
+            PlayerTotal.username_key,
+            ladder.c.above,
+            ladder.c.total,
+            *wins_at_levels(game, key, levels),
+        )
+        .join(User, User.id == PlayerTotal.user_id)
+        .join(ladder, ladder.c.points == PlayerTotal.points)
+        .where(PlayerTotal.game == game, PlayerTotal.period == key)
+    )
 
 
-def _rungs_from(game: str, position: int, key: str, size: int) -> list[_Rung]:
-    """The ladder's non-empty rungs from the one holding ``position`` down, at most ``size``
-    (a page of ``size`` rows spans at most ``size`` distinct points totals)."""
+def _running(game: Any, key: Any) -> Any:
+    """The ladder's rungs, each with the players above it and on the whole board."""
     ladder = PointsLadder
-    running = (
+    return (
         select(
             ladder.points,
             ladder.players,
@@ -193,15 +183,48 @@ def _rungs_from(game: str, position: int, key: str, size: int) -> list[_Rung]:
             func.sum(ladder.players).over().label("total"),
         )
         .where(ladder.game == game, ladder.period == key)
-        .subquery("running")
+        .cte("running")
     )
-    rows = db.session.execute(
-        select(running)
-        .where(running.c.players > 0, running.c.above + running.c.players >= position)
+
+
+@functools.cache
+def _page(levels: tuple[str, ...], with_viewer: bool) -> Any:
+    """One statement for a page: its rows from position ``:first`` on (``:size`` of them),
+    then the viewer's own row (``is_viewer``) if ``with_viewer``. Built once per process with
+    bound parameters (``:game``, ``:key``, ``:first``, ``:size``, ``:viewer``): building it
+    took longer than PostgreSQL took to answer it at 5,000,000 results; and one statement,
+    not three, as each costs a round trip (the logged-in board was 3.1× ``GET /play``)."""
+    game: Any = bindparam("game")
+    key: Any = bindparam("key")
+    first: Any = bindparam("first")
+    running = _running(game, key)
+    start = (
+        select(running.c.points, running.c.above)
+        .where(running.c.players > 0, running.c.above + running.c.players >= first)
         .order_by(running.c.points.desc())
-        .limit(size)
+        .limit(1)
+        .cte("start")
     )
-    return [_Rung(int(r.points), int(r.above), int(r.players), int(r.total)) for r in rows]
+    listing = (
+        _rows(game, key, running, levels)
+        .add_columns(literal(False).label("is_viewer"))
+        .where(PlayerTotal.points <= select(start.c.points).scalar_subquery())
+        .order_by(PlayerTotal.points.desc(), PlayerTotal.wins.desc(), PlayerTotal.username_key)
+        # Only the players of the starting total listed on earlier pages are skipped.
+        .offset(func.coalesce(select(first - 1 - start.c.above).scalar_subquery(), 0))
+        .limit(bindparam("size"))
+    )
+    if not with_viewer:
+        return listing
+    own = (
+        _rows(game, key, running, levels)
+        .add_columns(literal(True).label("is_viewer"))
+        .where(PlayerTotal.user_id == bindparam("viewer"))
+    )
+    both = union_all(select(listing.subquery()), own).subquery()
+    return select(both).order_by(
+        both.c.is_viewer, both.c.points.desc(), both.c.wins.desc(), both.c.username_key
+    )
 
 
 def board(
@@ -215,34 +238,18 @@ def board(
     """One page of ``game``'s board, plus the viewer's own row when it is elsewhere."""
     key = period_key(period, now)
     first = (page - 1) * page_size + 1
-    rungs = _rungs_from(game, first, key, page_size)
-    if not rungs and page > 1:
+    levels = tuple(games.levels())
+    statement = _page(levels, viewer is not None)
+    found = db.session.execute(
+        statement,
+        {"game": game, "key": key, "first": first, "size": page_size, "viewer": viewer},
+    ).all()
+    listed = [r for r in found if not r.is_viewer]
+    if not listed and page > 1:
         raise PageOutOfRange(page)
-    players = rungs[0].total if rungs else 0
-    rows: list[Row] = []
-    if rungs:
-        start = rungs[0]
-        rank_at = {r.points: r.above + 1 for r in rungs}
-        listing = (
-            select(PlayerTotal, User.username, *wins_at_levels(game, key))
-            .join(User, User.id == PlayerTotal.user_id)
-            .where(
-                PlayerTotal.game == game,
-                PlayerTotal.period == key,
-                PlayerTotal.points <= start.points,
-            )
-            .order_by(
-                PlayerTotal.points.desc(), PlayerTotal.wins.desc(), PlayerTotal.username_key
-            )
-            # Only the players of the starting total listed on earlier pages are skipped.
-            .offset(first - 1 - start.above)
-            .limit(page_size)
-        )
-        rows = [
-            _row(values, rank_at[values.PlayerTotal.points], first + i)
-            for i, values in enumerate(db.session.execute(listing))
-        ]
-    viewer_row = player_row(viewer, period, now, game) if viewer is not None else None
+    rows = [_row(values, first + i) for i, values in enumerate(listed)]
+    viewer_row = next((_row(r, None) for r in found if r.is_viewer), None)
+    players = int(found[0].total) if found else 0
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return Board(
         game=game,
