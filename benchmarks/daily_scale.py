@@ -6,11 +6,13 @@ Rummy dailies today and yesterday (4 boards each) and 50,000 the day before, 1,0
 results with their boards' tallies. The logged-in viewer ``me`` plays today's daily through
 the site's own paths (``POST /daily/start``, then every move of the day's match through
 `webapp.matches`, its boards recorded by `webapp.daily.scoring.record`), and has a result on
-each board of yesterday. The two past days are closed (`webapp.daily.scoring.close`: every
-attempt's score and rank in two statements; its time is printed). Then, in-process (Flask's
-test client, as ``board_scale.py``), each page is requested ``--requests`` times after a
-warm-up, in rounds, and the median and p95 printed, of the whole request and of its time in the
-database driver, and over GET /play's median of the same run:
+each board of yesterday: that match's, whose four boards are reviewed as the site reviews a
+hand (their luck kept), so the day's page shows four boards' luck. The two past days are
+closed (`webapp.daily.scoring.close`: every attempt's score and rank in two statements; its
+time is printed). Then, in-process (Flask's test client, as ``board_scale.py``), each page is
+requested ``--requests`` times after a warm-up, in rounds, and the median and p95 printed, of
+the whole request and of its time in the database driver, and over GET /play's median of the
+same run:
 
     /daily (me, today's daily done: four boards' matchpoints) · /daily (a guest) ·
     the day's page after the close (yesterday: standings, me pinned, four histograms) ·
@@ -48,8 +50,9 @@ from board_scale import (  # noqa: E402
     start_a_match,
     timed,
 )
+from sqlalchemy import delete, select, update  # noqa: E402
 
-from tests.web.daily_helpers import play_out  # noqa: E402
+from tests.web.daily_helpers import play_out, review_boards  # noqa: E402
 
 BOARDS = 4
 FILL = [
@@ -122,12 +125,52 @@ def open_and_close(app: Any) -> date:
     return today
 
 
+def me_plays(app: Any) -> None:
+    """me plays today's daily through the site's own paths, unless done; its four boards are
+    reviewed as the site reviews a hand (their luck kept), and me's attempt of yesterday
+    becomes that match, its results and their tallies the match's, so that the day's page
+    shows four boards' luck-adjusted results."""
+    from webapp import games, matches
+    from webapp.daily import calendar, scoring
+    from webapp.extensions import db
+    from webapp.models import DailyAttempt, DailyResult, DailyTally, User
+    from webapp.store import load_match
+
+    viewer = app.test_client()
+    log_in(viewer)
+    if "data-state=\"done\"" in viewer.get("/daily").get_data(as_text=True):
+        return
+    played = play_out(app, viewer, "gin")
+    review_boards(app, played)
+    with app.app_context():
+        record = load_match(played)
+        assert record is not None
+        results = games.named("gin").daily.results(matches.read(record))  # type: ignore[union-attr]
+        me = db.session.scalar(select(User.id).where(User.username == "me"))
+        key = {"game": "gin", "day": calendar.today() - timedelta(days=1)}
+        mine = (DailyResult.game == key["game"], DailyResult.day == key["day"],
+                DailyResult.user_id == me)
+        for board, result in db.session.execute(select(DailyResult.board, DailyResult.result)
+                                                 .where(*mine)).all():
+            db.session.execute(
+                update(DailyTally).where(DailyTally.game == key["game"],
+                                         DailyTally.day == key["day"], DailyTally.board == board,
+                                         DailyTally.result == result)
+                .values(players=DailyTally.players - 1))
+        db.session.execute(delete(DailyTally).where(DailyTally.players == 0))
+        db.session.execute(delete(DailyResult).where(*mine))
+        for board, result in enumerate(results, start=1):
+            scoring.add_result(key["game"], key["day"], board, me, result)
+        db.session.execute(update(DailyAttempt).where(
+            DailyAttempt.game == key["game"], DailyAttempt.day == key["day"],
+            DailyAttempt.user_id == me).values(match_id=played))
+        db.session.commit()
+
+
 def measure(app: Any, today: date, requests: int, warmup: int) -> None:
     guest = app.test_client()
     viewer = app.test_client()
     log_in(viewer)
-    if "data-state=\"done\"" not in viewer.get("/daily").get_data(as_text=True):
-        play_out(app, viewer, "gin")
     player = app.test_client()
     start_a_match(player)
     yesterday = (today - timedelta(days=1)).isoformat()
@@ -138,6 +181,8 @@ def measure(app: Any, today: date, requests: int, warmup: int) -> None:
         ("/me (daily history)", viewer, "/me"),
         ("GET /play", player, "/play"),
     ]
+    day_page = viewer.get(f"/daily/gin/{yesterday}").get_data(as_text=True)
+    assert day_page.count("data-adjusted") == BOARDS, "the day's page shows no luck for me"
     from webapp.extensions import db
 
     with app.app_context():
@@ -161,6 +206,7 @@ def main() -> int:
         if not args.reuse:
             with Polite(args.database):
                 fill(app, args.players)
+            me_plays(app)
         today = open_and_close(app)
         measure(app, today, args.requests, args.warmup)
     return 0

@@ -67,9 +67,12 @@ def post_choice(client: FlaskClient, game: str, page: Page, action: Any) -> Any:
 
 
 def play_daily(app: Flask, client: FlaskClient, game: str, level: str = "easy",
-               until_boards: int | None = None, rng_of: Any = None) -> list[Page]:
+               until_boards: int | None = None, rng_of: Any = None,
+               reviewed: bool = False) -> list[Page]:
     """Play the client's daily through the table's forms to its end (or ``until_boards``
-    boards), the person's moves by `choice`; every table page seen."""
+    boards), the person's moves by `choice`; every table page seen. ``reviewed``: each move's
+    response is closed, as a server closes it once sent, so the boards it finishes are
+    reviewed then (their luck with them), as on the site."""
     match_id = session_match(client)
     pages = []
     for _ in range(3000):
@@ -82,7 +85,10 @@ def play_daily(app: Flask, client: FlaskClient, game: str, level: str = "easy",
             return pages
         rng = rng_of(snapshot) if rng_of is not None else None
         action = choice(game, snapshot, level, rng)
-        assert post_choice(client, game, page, action).status_code == 303
+        response = post_choice(client, game, page, action)
+        assert response.status_code == 303
+        if reviewed:
+            response.close()
     raise AssertionError("the daily did not end")
 
 
@@ -108,3 +114,20 @@ def play_out(app: Flask, client: FlaskClient, game: str, level: str = "normal") 
                       else matches.daily_choice(entry, match, PERSON, level))
             matches.play(record, record.version, action)
     raise AssertionError("the daily did not end")
+
+
+def review_boards(app: Flask, match_id: str) -> None:
+    """Review every finished board of a daily's match as the site reviews a finished hand
+    (`webapp.review.service.hand_review`: the review and its luck, kept)."""
+    from webapp import games
+    from webapp.review.service import Reviewable, hand_review
+    from webapp.store import load_match
+
+    with app.test_request_context():
+        record = load_match(match_id)
+        assert record is not None
+        game = games.of(record)
+        assert game.review is not None
+        reviewable = Reviewable(record, game.review, game.read(record.snapshot))
+        for board in range(1, len(reviewable.match.results) + 1):
+            assert hand_review(reviewable, board).review is not None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 
@@ -14,13 +15,13 @@ import romme_engine as romme
 from tests.web.account_helpers import register
 from tests.web.browser_helpers import in_viewport, page_width, share_session, tap
 from tests.web.conftest import ARTIFACTS
+from tests.web.daily_helpers import play_out, review_boards
 from tests.web.play_helpers import stored
 from tests.web.romme_helpers import person_choice
 from tests.web.test_browser_axe import violations
 from tests.web.test_browser_play import assert_landed_on_the_table, phase, play_one_turn
 from tests.web.test_browser_romme import meld_move, play
-from webapp import games
-from webapp.daily import calendar, days, scoring
+from webapp.daily import calendar, scoring
 from webapp.extensions import db
 from webapp.matches import SESSION_MATCH_KEY
 from webapp.models import DailyAttempt, User, utcnow
@@ -110,30 +111,41 @@ def test_a_whole_romme_daily_on_a_phone(
 
 
 def test_the_days_page_after_the_close_on_a_phone(
-    app: Flask, live_server: str, browser_page: Callable[..., Page]
+    app: Flask, live_server: str, browser_page: Callable[..., Page],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """ada plays today's Gin daily, her boards are reviewed (their luck with them) as the
+    site reviews a hand, 29 others' results are counted; then the day closes: her place and
+    her boards' luck-adjusted results are in the first screen."""
     client = app.test_client()
     client.get("/?lang=en")
     assert register(client, "ada").status_code == 303
     with app.app_context():
-        past = calendar.today() - timedelta(days=1)
         db.session.query(User).update({"created_at": utcnow() - timedelta(days=3)})
-        days.open_day(games.named("gin"), past)
+        db.session.commit()
+    review_boards(app, play_out(app, client, "gin"))
+    with app.app_context():
+        day = calendar.today()
         for n in range(2, 31):
             db.session.add(User(username=f"p{n}", username_key=f"p{n}", username_skeleton=f"p{n}",
-                                password_hash="x"))
+                                password_hash="x", created_at=utcnow() - timedelta(days=3)))
         db.session.flush()
-        for user in range(1, 31):
-            db.session.add(DailyAttempt(game="gin", day=past, user_id=user, match_id="m",
+        for user in range(2, 31):
+            db.session.add(DailyAttempt(game="gin", day=day, user_id=user, match_id="m",
                                         counted=True, finished=True))
             db.session.flush()
             for board in range(1, 5):
-                scoring.add_result("gin", past, board, user, (user * 7 + board * 13) % 41 - 20)
+                scoring.add_result("gin", day, board, user, (user * 7 + board * 13) % 41 - 20)
         db.session.commit()
+    now = calendar.utcnow
+    monkeypatch.setattr(calendar, "utcnow", lambda: now() + timedelta(days=1))  # it closed
     page = browser_page(*PHONE, locale="en-GB")
     share_session(client, page, live_server)
-    page.goto(f"{live_server}/daily/gin/{past.isoformat()}")
+    page.goto(f"{live_server}/daily/gin/{day.isoformat()}")
     assert in_viewport(page, page.locator("[data-own-rank]"))
+    adjusted = page.locator("[data-own-board] [data-adjusted]")
+    expect(adjusted).to_have_count(4)
+    assert in_viewport(page, adjusted.last)
     expect(page.locator("svg.daily-histogram")).to_have_count(4)
     expect(page.locator("[data-mine-mark]")).to_have_count(4)
     expect(page.locator("tr[data-rank]")).to_have_count(20)

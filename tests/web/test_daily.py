@@ -14,11 +14,13 @@ from urllib.parse import urlencode
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 
 import gin_engine
 import romme_engine
 from engine_common.fairness import commitment, reply_rng
+from engine_common.luck import HandLuck
+from gin_engine.ai.luck import hand_luck
 from gin_engine.replay import deck_of
 from gin_engine.verify import deals as gin_deals
 from romme_engine.ai import make_bot as romme_bot
@@ -35,7 +37,15 @@ from tests.web.play_helpers import get, post_at_once, stored
 from webapp import games, matches
 from webapp.daily import calendar, days, scoring
 from webapp.extensions import db
-from webapp.models import DailyAttempt, DailyDay, DailyResult, DailyTally, User
+from webapp.models import (
+    DailyAttempt,
+    DailyDay,
+    DailyResult,
+    DailyTally,
+    HandReviewRow,
+    User,
+)
+from webapp.review.page import signed
 
 pytestmark = pytest.mark.db
 GAMES = ("gin", "romme")
@@ -312,6 +322,68 @@ def test_review_practice_seed_and_results_stay_locked_until_the_day_closes(
     assert day_page.status_code == 403 and "当天结束时开放" in day_page.get_data(as_text=True)
     daily = client.get("/daily").get_data(as_text=True)
     assert row.seed not in daily and commitment(row.seed) in daily
+
+
+def _own_board(html: str, number: int) -> str:
+    """Row ``number`` of the day's page's own boards."""
+    return html.split(f'data-own-board="{number}"', 1)[1].split("</tr>", 1)[0]
+
+
+def test_luck_stays_locked_until_the_close_then_stands_beside_each_result(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each daily board is reviewed, its luck with it, once the move that finished it has
+    been answered, as any hand is; until the day closes no page shows that luck. After the
+    close the day's page shows each board's kept luck and the result minus it, read from the
+    kept review (the luck measure is not run again); a board whose review is not kept says
+    so and links to its review, which works it out and keeps it as for any hand."""
+    old_account(app, client, "lucky")
+    assert start_daily(client, "gin").status_code == 303
+    pages = play_daily(app, client, "gin", reviewed=True)
+    match_id, day = session_match(client), today(app)
+    match = gin_engine.Match.from_dict(stored(app, match_id)[1])
+    results = games.named("gin").daily.results(match)  # type: ignore[union-attr]
+    luck = {n: hand_luck(match, n, 0) for n in range(1, 5)}  # measured again, here only
+    with app.app_context():
+        kept = {row.hand: row for row in db.session.scalars(
+            select(HandReviewRow).where(HandReviewRow.match_id == match_id))}
+    assert sorted(kept) == [1, 2, 3, 4]
+    for n, row in kept.items():
+        assert row.points == results[n - 1]
+        assert HandLuck(row.luck_deal, row.luck_own_draws, row.luck_their_draws,
+                        row.luck_error) == luck[n]
+    # Before the close the luck is kept and shown nowhere: not on the table, not on /daily.
+    for html in (pages[-1].html, get(client, "/play").html,
+                 client.get("/daily").get_data(as_text=True)):
+        assert "data-own-boards" not in html and "data-luck" not in html and "运气" not in html
+    assert client.get(f"/daily/gin/{day.isoformat()}").status_code == 403
+    with app.app_context():  # board 4's review as if never kept (the server stopped first)
+        db.session.execute(delete(HandReviewRow).where(
+            HandReviewRow.match_id == match_id, HandReviewRow.hand == 4))
+        db.session.commit()
+    now = calendar.utcnow
+    monkeypatch.setattr(calendar, "utcnow", lambda: now() + timedelta(days=1))  # it closed
+    gin = games.named("gin")
+    assert gin.review is not None
+    site = games.GAMES
+
+    def measured_again(*_: object) -> HandLuck:
+        raise AssertionError("the day's page measured a board's luck again")
+
+    patched = replace(gin, review=replace(gin.review, luck=measured_again))
+    monkeypatch.setattr(games, "GAMES", tuple(patched if g is gin else g for g in site))
+    html = client.get(f"/daily/gin/{day.isoformat()}").get_data(as_text=True)
+    for n in (1, 2, 3):
+        row = _own_board(html, n)
+        assert f"<td data-result>{results[n - 1]}</td>" in row
+        assert f"<td data-luck>{signed(luck[n].total)}</td>" in row
+        assert f"<td data-adjusted>{signed(results[n - 1] - luck[n].total)}</td>" in row
+    later = _own_board(html, 4)
+    assert "data-luck-later" in later and f'href="/review/{match_id}/4"' in later
+    monkeypatch.setattr(games, "GAMES", site)
+    assert client.get(f"/review/{match_id}/4").status_code == 200  # worked out and kept
+    row = _own_board(client.get(f"/daily/gin/{day.isoformat()}").get_data(as_text=True), 4)
+    assert f"<td data-adjusted>{signed(results[3] - luck[4].total)}</td>" in row
 
 
 def test_an_account_made_after_the_day_began_plays_but_is_not_counted(

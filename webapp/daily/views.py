@@ -20,6 +20,7 @@ from webapp.daily import board_chart, days, scoring
 from webapp.daily.calendar import is_closed, opens, today
 from webapp.daily.kept import kept
 from webapp.daily.locks import locked, time_left
+from webapp.daily.luck import own_boards
 from webapp.extensions import db, deals_limited
 from webapp.form_rules import confirmed
 from webapp.i18n import gettext as _
@@ -275,6 +276,8 @@ def day_page(game: str, day: date) -> str:
         "daily/day.html",
         game=found,
         day=day,
+        own_boards=None if own is None
+        else own_boards(found, day, own.match_id, own.results, closed.pars),
         charts=board_chart.charts(closed.tallies, closed.pars, {} if own is None else own.results),
         standings=closed.standings,
         own=own,
