@@ -34,6 +34,7 @@ from tests.web.daily_helpers import (
     start_daily,
 )
 from tests.web.play_helpers import get, post_at_once, stored
+from tests.web.puzzle_helpers import bank as puzzle_bank
 from webapp import games, matches
 from webapp.daily import calendar, days, scoring
 from webapp.extensions import db
@@ -45,6 +46,7 @@ from webapp.models import (
     HandReviewRow,
     User,
 )
+from webapp.puzzles.store import add, from_decision
 from webapp.review.page import signed
 
 pytestmark = pytest.mark.db
@@ -322,6 +324,34 @@ def test_review_practice_seed_and_results_stay_locked_until_the_day_closes(
     assert day_page.status_code == 403 and "当天结束时开放" in day_page.get_data(as_text=True)
     daily = client.get("/daily").get_data(as_text=True)
     assert row.seed not in daily and commitment(row.seed) in daily
+
+
+def test_a_daily_boards_own_puzzles_stay_locked_until_the_day_closes(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A daily board's flagged decisions become the person's puzzles like any hand's, but a
+    puzzle shows the expert's move, as the review does: until the day closes it is not in the
+    错题本, and it, and 练这一步 to it, are the daily's 403."""
+    old_account(app, client, "driller")
+    assert start_daily(client, "gin").status_code == 303
+    pages = play_daily(app, client, "gin", until_boards=1)
+    match_id = session_match(client)
+    data = next(c.data for c in puzzle_bank(app) if c.data is not None)
+    with app.app_context():  # a flagged decision of board 1 with a clearly best move
+        assert add("gin", f"match:{match_id}:1:3", data, match_id, 1, 3)
+        db.session.commit()
+        puzzle_id = from_decision(match_id, 1, 3)
+    assert puzzle_id is not None and pages
+    mine = client.get("/puzzles/mine").get_data(as_text=True)
+    assert f'href="/puzzles/{puzzle_id}"' not in mine
+    for path in (f"/puzzles/{puzzle_id}", f"/puzzles/from/{match_id}/1/3"):
+        locked = client.get(path)
+        assert locked.status_code == 403, path
+        assert "复盘和练习在当天结束时开放" in locked.get_data(as_text=True)
+    now = calendar.utcnow
+    monkeypatch.setattr(calendar, "utcnow", lambda: now() + timedelta(days=1))  # it closed
+    assert f'href="/puzzles/{puzzle_id}"' in client.get("/puzzles/mine").get_data(as_text=True)
+    assert client.get(f"/puzzles/{puzzle_id}").status_code == 200
 
 
 def _own_board(html: str, number: int) -> str:

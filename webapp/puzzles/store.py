@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, cast
 
-from sqlalchemy import bindparam, desc, exists, func, select
+from sqlalchemy import bindparam, desc, exists, func, or_, select
 from sqlalchemy.engine import CursorResult
 
 from webapp.extensions import db
@@ -119,14 +119,18 @@ class Own:
     """The different days they solved it on."""
 
 
-def own(user_id: int) -> list[Own]:
-    """The own puzzles of the matches the account owns, newest first."""
+def own(user_id: int, open_day: date) -> list[Own]:
+    """The own puzzles of the matches the account owns, newest first; none of a daily's
+    board from ``open_day`` (the day being played) on: they open with the day's reviews."""
     # The account's matches first, then their puzzles by those ids: PostgreSQL sees the ids
     # and reads the puzzles by ``ix_puzzles_match``. Joined in one statement, it estimated
     # the whole bank as joining (the bank's rows have no match) and walked it, JIT and all:
     # 450-760 ms with 50,000 puzzles (benchmarks/puzzle_pages.py), against about 6 ms.
     owned = list(db.session.scalars(
-        select(MatchRow.id).where(MatchRow.owner_user_id == user_id)))
+        select(MatchRow.id).where(
+            MatchRow.owner_user_id == user_id,
+            or_(MatchRow.daily.is_(None), MatchRow.daily < open_day),
+        )))
     if not owned:
         return []
     puzzles = db.session.execute(

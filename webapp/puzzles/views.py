@@ -21,6 +21,8 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from werkzeug.wrappers import Response
 
 from webapp import games
+from webapp.daily import calendar as daily_calendar
+from webapp.daily.locks import refuse_before_close
 from webapp.forms import BadInput
 from webapp.i18n import gettext as _
 from webapp.i18n import lazy_gettext as _l
@@ -47,10 +49,14 @@ def _today() -> str:
 
 
 def _visible(puzzle_id: int) -> store.Kept:
-    """The puzzle if this viewer may see it; the 404 of none otherwise."""
+    """The puzzle if this viewer may see it; the 404 of none otherwise, and the daily's 403
+    for a board of a day still open (its puzzle shows the expert's move, as its review)."""
     kept = store.load(puzzle_id)
-    if kept is None or (kept.match_id is not None and reviewable_match(kept.match_id) is None):
+    found = None if kept is None or kept.match_id is None else reviewable_match(kept.match_id)
+    if kept is None or (kept.match_id is not None and found is None):
         abort(404, description=_("There is no such puzzle."))
+    if found is not None:
+        refuse_before_close(found.record)
     return kept
 
 
@@ -155,7 +161,7 @@ def answered(token: str) -> str:
 def mine() -> str:
     _private_if_signed_in()
     user = viewer_id()
-    own = [] if user is None else store.own(user)
+    own = [] if user is None else store.own(user, daily_calendar.today())
     kinds = {o.id: _kind(o) for o in own}
     return render_template("puzzles/mine.html", signed_in=user is not None, own=own,
                            kinds=kinds)
@@ -174,6 +180,7 @@ def from_review(match_id: str, number: int, decision: int) -> Response | str:
     found = reviewable_match(match_id)
     if found is None or not finished(found.match, number):
         abort(404, description=_("There is no review of that match for you here."))
+    refuse_before_close(found.record)
     review = hand_review(found, number).review
     chosen = None if review is None else for_decision(
         found.record, found.match, number, decision, review)
