@@ -178,8 +178,10 @@ def test_romme_par_is_the_experts_own_result_recomputed_through_the_engine(
         level = "expert" if seat == 0 else "normal"
         match.apply(seat, romme_bot(level, rng).choose(match.view(seat)))
     assert match.is_over and len(match.results) == 2
-    # What the expert collects or pays on each board: each opponent pays it the difference.
-    expected = [sum(p - r.penalties[0] for p in r.penalties[1:]) for r in match.results]
+    # What the expert collects or pays on each board: both opponents' penalties when it went
+    # out, else its own.
+    expected = [sum(r.penalties[1:]) if r.winner == 0 else -r.penalties[0]
+                for r in match.results]
     assert row.pars == expected
 
 

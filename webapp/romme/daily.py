@@ -1,5 +1,6 @@
 """Rommé's daily (每日一局, `webapp.daily`): two deals of the ``romme`` rules against two
-computer players, each board's result what the person collects or pays."""
+computer players, each board's result what the person collects or pays — the hand's points
+as its review counts them, so its luck adjusts it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 from dataclasses import replace
 
 import romme_engine
+from romme_engine.ai.rollout import points as hand_points
 from webapp.models import PERSON
 
 BOARDS = 2
@@ -21,9 +23,6 @@ def deal(seed: str) -> romme_engine.Match:
 
 
 def results(match: romme_engine.Match) -> tuple[int, ...]:
-    """Each finished board's result from the person's side: every opponent pays the person the
-    difference of their penalties (or is paid it), so going out collects both hands."""
-    return tuple(
-        sum(p - r.penalties[PERSON] for seat, p in enumerate(r.penalties) if seat != PERSON)
-        for r in match.results
-    )
+    """Each finished board's result from the person's side: both opponents' penalties when the
+    person went out, else minus the person's own (`romme_engine.ai.rollout.points`)."""
+    return tuple(hand_points(r, PERSON) for r in match.results)
