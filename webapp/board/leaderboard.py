@@ -1,11 +1,11 @@
 """The leaderboard: players ranked by ranking points, per game (`webapp.board.games`: Gin
 Rummy, Rommé or all games together), all time or this ISO week (UTC).
 
-Read from the kept totals (`webapp.statistics.totals`), never from the match history: one
-statement for a page, with the viewer's own row, built once per process (`_page`); each of its
-parts an index range bounded by the page size, the number of distinct points totals on the
-board, or — for the skip below — the number of players sharing one points total; never by the
-number of players or matches.
+Read from the kept totals (`webapp.statistics.totals`), never from the match history: two
+statements for a page, the viewer's own row in the second, built once per process; each an
+index range bounded by the page size, the number of distinct points totals on the board, or —
+for the skip below — the number of players sharing one points total; never by the number of
+players or matches.
 
 - The ladder (``points_ladder``: players per points total) gives the number of players, each
   row's rank (one more than the players above) and where page *n* starts: at the points total
@@ -15,7 +15,8 @@ number of players or matches.
   a page starting inside a crowd of equal totals skips many), take ``size`` rows.
 - Each row's wins at each level: for each level, the listed player's ``wins:<level>`` row of
   ``player_statistics`` (one primary-key probe a row and level).
-- The viewer's row is a primary-key read, its rank from the same ladder.
+- The viewer's row is a primary-key read in the page's statement, its rank a sum over the
+  ladder above it.
 
 Glossary
     rank      standard competition rank by points: equal points share a rank ("1, 2, 2, 4")
@@ -92,9 +93,9 @@ def period_key(period: Period, now: datetime) -> str:
     return iso_week(now) if period is Period.WEEK else ALL_TIME
 
 
-def _row(values: Any, position: int | None) -> Row:
+def _row(values: Any, above: int, position: int | None) -> Row:
     return Row(
-        rank=int(values.above) + 1,
+        rank=above + 1,
         position=position,
         user_id=values.user_id,
         username=str(values.username),
@@ -148,32 +149,17 @@ class PageOutOfRange(LookupError):
     """The page number is past the last page."""
 
 
-def _rows(game: Any, key: Any, ladder: Any, levels: tuple[str, ...]) -> Any:
-    """The columns of the board's rows (``player_totals`` of ``game``, period ``key``), each
-    with the players above it and on the whole board from ``ladder`` (`_running`)."""
-    return (
-        select(
-            PlayerTotal.user_id,
-            User.username,
-            PlayerTotal.points,
-            PlayerTotal.matches,
-            PlayerTotal.best_score,
-            PlayerTotal.wins,
-            PlayerTotal.username_key,
-            ladder.c.above,
-            ladder.c.total,
-            *wins_at_levels(game, key, levels),
-        )
-        .join(User, User.id == PlayerTotal.user_id)
-        .join(ladder, ladder.c.points == PlayerTotal.points)
-        .where(PlayerTotal.game == game, PlayerTotal.period == key)
-    )
+_GAME: Any = bindparam("game")
+_KEY: Any = bindparam("key")
 
 
-def _running(game: Any, key: Any) -> Any:
-    """The ladder's rungs, each with the players above it and on the whole board."""
+@functools.cache
+def _rungs() -> Any:
+    """The ladder's non-empty rungs from the one holding position ``:first`` down, at most
+    ``:size`` (a page of ``size`` rows spans at most ``size`` distinct points totals), each
+    with the players above it and on the whole board."""
     ladder = PointsLadder
-    return (
+    running = (
         select(
             ladder.points,
             ladder.players,
@@ -182,44 +168,62 @@ def _running(game: Any, key: Any) -> Any:
             ).label("above"),
             func.sum(ladder.players).over().label("total"),
         )
-        .where(ladder.game == game, ladder.period == key)
-        .cte("running")
+        .where(ladder.game == _GAME, ladder.period == _KEY)
+        .subquery("running")
+    )
+    return (
+        select(running)
+        .where(running.c.players > 0, running.c.above + running.c.players >= bindparam("first"))
+        .order_by(running.c.points.desc())
+        .limit(bindparam("size"))
     )
 
 
 @functools.cache
 def _page(levels: tuple[str, ...], with_viewer: bool) -> Any:
-    """One statement for a page: its rows from position ``:first`` on (``:size`` of them),
-    then the viewer's own row (``is_viewer``) if ``with_viewer``. Built once per process with
-    bound parameters (``:game``, ``:key``, ``:first``, ``:size``, ``:viewer``): building it
-    took longer than PostgreSQL took to answer it at 5,000,000 results; and one statement,
-    not three, as each costs a round trip (the logged-in board was 3.1× ``GET /play``)."""
-    game: Any = bindparam("game")
-    key: Any = bindparam("key")
-    first: Any = bindparam("first")
-    running = _running(game, key)
-    start = (
-        select(running.c.points, running.c.above)
-        .where(running.c.players > 0, running.c.above + running.c.players >= first)
-        .order_by(running.c.points.desc())
-        .limit(1)
-        .cte("start")
+    """The page's rows: from the rung of ``:start`` points down, ``:skip`` rows skipped, at
+    most ``:size``; then the viewer's own row (``is_viewer``, its players above) if
+    ``with_viewer``.
+
+    The board's statements are built once per process, with bound parameters: building them
+    took longer than PostgreSQL took to answer them at 5,000,000 results. The rungs stay a
+    statement of their own: folded in, the page's skip became a subquery whose size the
+    planner cannot know, its estimate crossed ``jit_above_cost`` and each page paid 19 ms of
+    JIT compiling for 2 ms of work."""
+    columns = (
+        PlayerTotal.user_id,
+        User.username,
+        PlayerTotal.points,
+        PlayerTotal.matches,
+        PlayerTotal.best_score,
+        PlayerTotal.wins,
+        PlayerTotal.username_key,
+        *wins_at_levels(_GAME, _KEY, levels),
     )
     listing = (
-        _rows(game, key, running, levels)
-        .add_columns(literal(False).label("is_viewer"))
-        .where(PlayerTotal.points <= select(start.c.points).scalar_subquery())
+        # A listed row's players above come from its rung (``above`` only types the union).
+        select(*columns, literal(0).label("above"), literal(False).label("is_viewer"))
+        .join(User, User.id == PlayerTotal.user_id)
+        .where(
+            PlayerTotal.game == _GAME,
+            PlayerTotal.period == _KEY,
+            PlayerTotal.points <= bindparam("start"),
+        )
         .order_by(PlayerTotal.points.desc(), PlayerTotal.wins.desc(), PlayerTotal.username_key)
         # Only the players of the starting total listed on earlier pages are skipped.
-        .offset(func.coalesce(select(first - 1 - start.c.above).scalar_subquery(), 0))
+        .offset(bindparam("skip"))
         .limit(bindparam("size"))
     )
     if not with_viewer:
         return listing
     own = (
-        _rows(game, key, running, levels)
-        .add_columns(literal(True).label("is_viewer"))
-        .where(PlayerTotal.user_id == bindparam("viewer"))
+        select(*columns, players_above(_GAME, _KEY), literal(True).label("is_viewer"))
+        .join(User, User.id == PlayerTotal.user_id)
+        .where(
+            PlayerTotal.game == _GAME,
+            PlayerTotal.period == _KEY,
+            PlayerTotal.user_id == bindparam("viewer"),
+        )
     )
     both = union_all(select(listing.subquery()), own).subquery()
     return select(both).order_by(
@@ -238,18 +242,27 @@ def board(
     """One page of ``game``'s board, plus the viewer's own row when it is elsewhere."""
     key = period_key(period, now)
     first = (page - 1) * page_size + 1
-    levels = tuple(games.levels())
-    statement = _page(levels, viewer is not None)
-    found = db.session.execute(
-        statement,
-        {"game": game, "key": key, "first": first, "size": page_size, "viewer": viewer},
-    ).all()
-    listed = [r for r in found if not r.is_viewer]
-    if not listed and page > 1:
+    asked = {"game": game, "key": key, "first": first, "size": page_size, "viewer": viewer}
+    rungs = db.session.execute(_rungs(), asked).all()
+    if not rungs and page > 1:
         raise PageOutOfRange(page)
-    rows = [_row(values, first + i) for i, values in enumerate(listed)]
-    viewer_row = next((_row(r, None) for r in found if r.is_viewer), None)
-    players = int(found[0].total) if found else 0
+    players = int(rungs[0].total) if rungs else 0
+    rows: list[Row] = []
+    viewer_row = None
+    if rungs or viewer is not None:
+        start = rungs[0] if rungs else None
+        rank_at = {r.points: int(r.above) for r in rungs}
+        found = db.session.execute(
+            _page(tuple(games.levels()), viewer is not None),
+            # No rung (an empty board): no rows, only the viewer's (then it has none either).
+            asked | {"start": None if start is None else start.points,
+                     "skip": 0 if start is None else first - 1 - int(start.above)},
+        )
+        for values in found:
+            if values.is_viewer:
+                viewer_row = _row(values, int(values.above), None)
+            else:
+                rows.append(_row(values, rank_at[values.points], first + len(rows)))
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return Board(
         game=game,
