@@ -65,6 +65,7 @@ from gin_engine.hand import Hand  # noqa: E402
 from gin_engine.results import HandResult  # noqa: E402
 from romme_engine import ROMME  # noqa: E402
 from romme_engine import Match as RommeMatch  # noqa: E402
+from romme_engine import Phase as RommePhase  # noqa: E402
 from romme_engine.ai import luck as romme_luck  # noqa: E402
 from romme_engine.ai import make_bot as make_romme_bot  # noqa: E402
 from romme_engine.ai.luck import dealt_value as romme_dealt_value  # noqa: E402
@@ -167,9 +168,9 @@ def romme_hands_of(levels: tuple[str, ...], count: int, seed: int,
     found: list[Played] = []
     match = RommeMatch.new(ROMME, players, rng)
     while len(found) < count:
-        if match.phase is Phase.MATCH_OVER:
+        if match.phase is RommePhase.MATCH_OVER:
             match = RommeMatch.new(ROMME, players, rng)
-        if match.hand.phase is Phase.HAND_OVER:
+        if match.hand.phase is RommePhase.HAND_OVER:
             match.next_hand()
         seat = match.hand.turn
         match.apply(seat, bots[seat].choose(match.view(seat)))
