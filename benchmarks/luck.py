@@ -1,4 +1,6 @@
-"""运气 (``gin_engine.ai.luck``): the deal means, the unbiasedness check, usefulness and cost.
+"""运气 (``gin_engine.ai.luck``, ``romme_engine.ai.luck``): the deal means, the unbiasedness
+check, usefulness and cost. Gin Rummy's by default; ``--game romme`` for Rommé's, whose figures
+the same code reports (``report_unbiased``, ``report_useful``).
 
 ``python benchmarks/luck.py deals [--deals N]``: the mean value of a deal to the non-dealer
 under each distinct set of hand rules (the presets standard and hu; classic and quick share
@@ -19,6 +21,13 @@ luck (p50 / p95 / max). Exits 1 if a mean is off.
 of its luck-adjusted result, their ratio with a 95% bootstrap interval, the hands each needs to
 tell expert from normal at 95% (1.96² · SD² / mean²), and the cost as above.
 
+Rommé (``--game romme``, the standard preset; ``--players`` the table sizes, default 2,3,4):
+``deals`` measures every seat's mean at each table size (the dealer the last seat, so seat k
+is the k-th from the dealer's left) and prints the ``DEAL_MEANS`` lines for
+romme_engine/ai/luck.py; ``unbiased`` plays normal at every seat and checks every seat's mean
+luck, and every seat's counted from the dealer's left, at each table size; ``useful`` plays
+expert at seat 0 against normal computers at the largest table size given.
+
 Takes about 2 minutes of processor time a set of hand rules for ``deals`` (100,000 deals),
 8 for ``useful`` and 40 for ``unbiased`` with the site's orders (the 胡牌制 rulesets twice as
 long as the others; about a quarter of that with ``--orders 32,24``). Run it under
@@ -34,11 +43,12 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine_common.luck import HandLuck, paired  # noqa: E402
+from engine_common.luck import Estimate, HandLuck, paired  # noqa: E402
 from engine_common.stats import percentile  # noqa: E402
 from gin_engine import PRESETS, Match, Phase  # noqa: E402
 from gin_engine.ai import make_bot  # noqa: E402
@@ -53,10 +63,22 @@ from gin_engine.deck import shuffled_deck  # noqa: E402
 from gin_engine.driver import play  # noqa: E402
 from gin_engine.hand import Hand  # noqa: E402
 from gin_engine.results import HandResult  # noqa: E402
+from romme_engine import ROMME  # noqa: E402
+from romme_engine import Match as RommeMatch  # noqa: E402
+from romme_engine import Phase as RommePhase  # noqa: E402
+from romme_engine.ai import luck as romme_luck  # noqa: E402
+from romme_engine.ai import make_bot as make_romme_bot  # noqa: E402
+from romme_engine.ai.luck import dealt_value as romme_dealt_value  # noqa: E402
+from romme_engine.ai.luck import table_luck  # noqa: E402
+from romme_engine.ai.rollout import points as romme_points  # noqa: E402
+from romme_engine.deck import shuffled_deck as romme_deck  # noqa: E402
+from romme_engine.hand import Hand as RommeHand  # noqa: E402
 
 MEAN_ORDERS = 4
 """Stock orders per deal when the deal means are measured: any number gives the same mean;
 few orders over many deals give the smallest error per processor second."""
+ROMME_TABLES = (2, 3, 4)
+"""Rommé's table sizes: the person and 1, 2 or 3 computer players."""
 
 
 def commit() -> str:
@@ -80,13 +102,41 @@ def deals(count: int) -> int:
     return 0
 
 
-Played = tuple[int, HandLuck, float, int]
-"""(seat 0's points, seat 0's luck, processor seconds of that luck, the hand's dealer)."""
+def romme_deals(count: int) -> int:
+    """Rommé's ``DEAL_MEANS``: every seat's value of the same deals, by table size."""
+    print(f"commit {commit()}: Rommé, {count} deals a table size of {MEAN_ORDERS} stock orders")
+    for players in ROMME_TABLES:
+        rng = random.Random(0)
+        values: list[tuple[Estimate, ...]] = []
+        for number in range(1, count + 1):
+            deck = romme_deck(f"luck-deals:romme:{players}", number)
+            # The dealer is the last seat, so seat k is the k-th from the dealer's left.
+            hand = RommeHand.deal(ROMME, number, players - 1, players, deck, f"d:{number}")
+            values.append(romme_dealt_value(hand, rng, MEAN_ORDERS))
+        means = [paired(v[seat].mean for v in values) for seat in range(players)]
+        spread = max(statistics.stdev(v[seat].mean for v in values) for seat in range(players))
+        print(f"    {players}: (" + ", ".join(f"Estimate({m.mean:.2f}, {m.error:.2f})"
+                                             for m in means)
+              + f"),  # largest SD of a deal's value {spread:.1f}", flush=True)
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One finished hand's figures, for either game."""
+
+    points: tuple[int, ...]
+    """The hand's points by seat."""
+    luck: tuple[HandLuck, ...]
+    """Its luck by seat."""
+    seconds: float
+    """Processor time of working the luck out."""
+    dealer: int
 
 
 def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
              orders: tuple[int, int] = (DEAL_ORDERS, ORDERS)) -> list[Played]:
-    """Every hand's figures. Seat 1's luck is seat 0's exact opposite (``hand_luck`` works
+    """Every Gin hand's figures. Seat 1's luck is seat 0's exact opposite (``hand_luck`` works
     every value out for seat 0; tests/engine/test_ai_luck.py), so it is not worked out again."""
     rng = random.Random(seed)
     bots = [make_bot(level, random.Random(seed * 10 + k)) for k, level in enumerate(levels)]
@@ -101,7 +151,37 @@ def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
         mine = hand_luck(match, number, 0, orders)
         spent = time.process_time() - start
         result = match.results[-1]
-        found.append((seat_points(result, 0), mine, spent, result.dealer))
+        points = seat_points(result, 0)
+        theirs = HandLuck(-mine.deal, -mine.their_draws, -mine.own_draws, mine.error)
+        found.append(Played((points, -points), (mine, theirs), spent, result.dealer))
+    return found
+
+
+def romme_hands_of(levels: tuple[str, ...], count: int, seed: int,
+                   orders: tuple[int, int] = (romme_luck.DEAL_ORDERS, romme_luck.ORDERS)
+                   ) -> list[Played]:
+    """Every Rommé hand's figures, ``levels[s]`` playing seat ``s`` (the standard preset);
+    every seat's luck from the same play-outs (``table_luck``)."""
+    rng = random.Random(seed)
+    players = len(levels)
+    bots = [make_romme_bot(level, random.Random(seed * 10 + k)) for k, level in enumerate(levels)]
+    found: list[Played] = []
+    match = RommeMatch.new(ROMME, players, rng)
+    while len(found) < count:
+        if match.phase is RommePhase.MATCH_OVER:
+            match = RommeMatch.new(ROMME, players, rng)
+        if match.hand.phase is RommePhase.HAND_OVER:
+            match.next_hand()
+        seat = match.hand.turn
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+        result = match.hand.result
+        if result is None:
+            continue
+        start = time.process_time()
+        lucks = table_luck(match, result.number, orders)
+        spent = time.process_time() - start
+        points = tuple(romme_points(result, s) for s in range(players))
+        found.append(Played(points, lucks, spent, result.dealer))
     return found
 
 
@@ -117,24 +197,46 @@ def cost_line(seconds: list[float]) -> str:
             f" p95 {percentile(seconds, 0.95) * 1e3:.0f} ms, max {max(seconds) * 1e3:.0f} ms")
 
 
+def report_unbiased(name: str, found: list[Played]) -> int:
+    """Each seat's mean luck a hand and each seat's counted from the dealer's left (Gin
+    Rummy's non-dealer, Rommé's starter first), within two standard errors or not; returns
+    how many are not."""
+    players = len(found[0].luck)
+    lucks = {f"seat {s}": [f.luck[s].total for f in found] for s in range(players)}
+    for k in range(players):
+        lucks[f"seat {k} from the dealer's left"] = [
+            f.luck[(f.dealer + 1 + k) % players].total for f in found]
+    off = 0
+    for who, values in lucks.items():
+        luck = paired(values)
+        inside = abs(luck.mean) <= 2 * luck.error
+        off += not inside
+        print(f"{name} {who}: mean luck {luck.mean:+.2f} ± {luck.error:.2f} a hand"
+              f" ({'within' if inside else 'NOT within'} two standard errors)")
+    print(f"{name}: SD of seat 0's points {statistics.pstdev(f.points[0] for f in found):.1f};"
+          f" mean standard error of a seat's luck a hand"
+          f" {statistics.fmean(f.luck[0].error for f in found):.1f}; "
+          + cost_line([f.seconds for f in found]), flush=True)
+    return off
+
+
 def unbiased(count: int, rulesets: list[str], orders: tuple[int, int]) -> int:
     print(f"commit {commit()}: normal against normal, {count} hands a ruleset,"
           f" {orders[0]} stock orders for the deal and {orders[1]} for each draw")
     off = 0
     for index, name in enumerate(rulesets):
-        found = hands_of(name, ("normal", "normal"), count, 100 + index, orders)
-        by_seat = [[f[1].total for f in found], [-f[1].total for f in found]]
-        lucks = {"seat 0": by_seat[0], "seat 1": by_seat[1],
-                 "the non-dealer": [by_seat[1 - f[3]][i] for i, f in enumerate(found)]}
-        for who, values in lucks.items():
-            luck = paired(values)
-            inside = abs(luck.mean) <= 2 * luck.error
-            off += not inside
-            print(f"{name} {who}: mean luck {luck.mean:+.2f} ± {luck.error:.2f} a hand"
-                  f" ({'within' if inside else 'NOT within'} two standard errors)")
-        raw = [f[0] for f in found]
-        print(f"{name}: SD of seat 0's points {statistics.pstdev(raw):.1f}; "
-              + cost_line([f[2] for f in found]))
+        off += report_unbiased(name, hands_of(name, ("normal", "normal"), count, 100 + index,
+                                              orders))
+    return 1 if off else 0
+
+
+def romme_unbiased(count: int, tables: list[int], orders: tuple[int, int]) -> int:
+    print(f"commit {commit()}: Rommé, normal at every seat, {count} hands a table size,"
+          f" {orders[0]} stock orders for the deal and {orders[1]} for each draw")
+    off = 0
+    for players in tables:
+        found = romme_hands_of(("normal",) * players, count, 200 + players, orders)
+        off += report_unbiased(f"Rommé {players} players", found)
     return 1 if off else 0
 
 
@@ -142,11 +244,11 @@ def _sd_ratio(raw: list[float], adjusted: list[float]) -> float:
     return statistics.pstdev(adjusted) / statistics.pstdev(raw)
 
 
-def useful(count: int) -> int:
-    print(f"commit {commit()}: expert (seat 0) against normal, standard, {count} hands")
-    found = hands_of("standard", ("expert", "normal"), count, 7)
-    raw = [float(f[0]) for f in found]
-    adjusted = [f[1].adjusted(f[0]) for f in found]
+def report_useful(found: list[Played]) -> int:
+    """Seat 0's raw and luck-adjusted result a hand: their SDs, the ratio with a 95%
+    bootstrap interval, the hands each needs to tell seat 0's level from the others'."""
+    raw = [float(f.points[0]) for f in found]
+    adjusted = [f.luck[0].adjusted(f.points[0]) for f in found]
     ratio = _sd_ratio(raw, adjusted)
     rng = random.Random(0)
     boots = []
@@ -161,31 +263,50 @@ def useful(count: int) -> int:
         mean, sd = statistics.fmean(values), statistics.pstdev(values)
         needed = math.ceil((1.96 * sd / mean) ** 2) if mean > 0 else 0
         print(f"{label}: mean {mean:+.2f} a hand, SD {sd:.2f}:"
-              f" {needed} hands to tell expert from normal at 95%")
-    errors = statistics.fmean(f[1].error for f in found)
-    print(f"mean luck of seat 0 {statistics.fmean(f[1].total for f in found):+.2f};"
+              f" {needed} hands to tell the levels apart at 95%")
+    errors = statistics.fmean(f.luck[0].error for f in found)
+    print(f"mean luck of seat 0 {statistics.fmean(f.luck[0].total for f in found):+.2f};"
           f" mean standard error of a hand's luck {errors:.1f}")
-    print(cost_line([f[2] for f in found]))
+    print(cost_line([f.seconds for f in found]))
     return 0
+
+
+def useful(count: int) -> int:
+    print(f"commit {commit()}: expert (seat 0) against normal, standard, {count} hands")
+    return report_useful(hands_of("standard", ("expert", "normal"), count, 7))
+
+
+def romme_useful(count: int, players: int) -> int:
+    print(f"commit {commit()}: Rommé, expert (seat 0) against {players - 1} normal,"
+          f" {count} hands")
+    return report_useful(romme_hands_of(("expert",) + ("normal",) * (players - 1), count, 9))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("mode", choices=("deals", "unbiased", "useful"))
+    parser.add_argument("--game", choices=("gin", "romme"), default="gin")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--deals", type=int, default=20000)
-    parser.add_argument("--ruleset", choices=sorted(PRESETS))
-    parser.add_argument("--orders", default=f"{DEAL_ORDERS},{ORDERS}",
-                        help="stock orders of the deal and of each draw (unbiased)")
+    parser.add_argument("--ruleset", choices=sorted(PRESETS), help="Gin Rummy: one ruleset")
+    parser.add_argument("--players", default="2,3,4",
+                        help="Rommé: table sizes (unbiased), the largest for useful")
+    parser.add_argument("--orders", help="stock orders of the deal and of each draw (unbiased);"
+                        " the site's by default")
     args = parser.parse_args()
+    romme = args.game == "romme"
     if args.mode == "deals":
-        return deals(args.deals)
-    if args.mode == "unbiased":
-        deal, draw = (int(n) for n in args.orders.split(","))
-        return unbiased(args.hands, [args.ruleset] if args.ruleset else sorted(PRESETS),
-                        (deal, draw))
-    return useful(args.hands)
+        return romme_deals(args.deals) if romme else deals(args.deals)
+    tables = [int(n) for n in args.players.split(",")]
+    if args.mode == "useful":
+        return romme_useful(args.hands, max(tables)) if romme else useful(args.hands)
+    site = (romme_luck.DEAL_ORDERS, romme_luck.ORDERS) if romme else (DEAL_ORDERS, ORDERS)
+    deal, draw = (int(n) for n in args.orders.split(",")) if args.orders else site
+    if romme:
+        return romme_unbiased(args.hands, tables, (deal, draw))
+    return unbiased(args.hands, [args.ruleset] if args.ruleset else sorted(PRESETS),
+                    (deal, draw))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ expert in turn against normal computers (the hands split evenly over the levels 
 sizes; ``--levels easy --players 4`` for one level at one table size); every decision of
 seat 0 is reviewed as if it were the person's. Prints the share of each label, of moves
 matching the expert's, the mean accuracy, loss quantiles, and the processor time of a hand's
-review (p50 / p95 / max) by table size: the figures of docs/review-romme.md.
+review (p50 / p95 / max) by table size, alone and with seat 0's luck (``ai.luck.hand_luck``,
+the site's orders), which the site computes with it: the figures of docs/review-romme.md.
 
 Takes about 6 minutes for ``follow --hands 2010`` and 4 for ``calibrate --hands 450`` on the
 busy 2-core machine (load average 7); run it under ``nice -n 10`` (one process, one hand after
@@ -36,6 +37,7 @@ from engine_common.review import Label  # noqa: E402
 from engine_common.stats import percentile  # noqa: E402
 from romme_engine import ROMME, Action, Match, NextHand, Phase, PlayerView  # noqa: E402
 from romme_engine.ai import hint, make_bot  # noqa: E402
+from romme_engine.ai.luck import hand_luck  # noqa: E402
 from romme_engine.ai.review import HandReview, review_hand  # noqa: E402
 
 TABLES = (2, 3, 4)
@@ -73,6 +75,13 @@ def timed(match: Match, number: int) -> tuple[HandReview, float]:
     return review, time.process_time() - start
 
 
+def luck_time(match: Match, number: int) -> float:
+    """Processor seconds of seat 0's luck in the hand, as the site measures it."""
+    start = time.process_time()
+    hand_luck(match, number, 0)
+    return time.process_time() - start
+
+
 def follow(total: int) -> int:
     per = max(1, total // len(TABLES))
     levels = ("easy", "normal", "expert")
@@ -107,6 +116,7 @@ def calibrate(total: int, levels: tuple[str, ...], tables: tuple[int, ...]) -> i
         losses: list[float] = []
         clear: list[float] = []
         costs: dict[int, list[float]] = {}
+        lucky: dict[int, list[float]] = {}
         matched = accuracy = 0.0
         for players in tables:
             me = make_bot(level, random.Random(players))
@@ -114,6 +124,7 @@ def calibrate(total: int, levels: tuple[str, ...], tables: tuple[int, ...]) -> i
                                           2000 + players):
                 review, cost = timed(match, number)
                 costs.setdefault(players, []).append(cost)
+                lucky.setdefault(players, []).append(cost + luck_time(match, number))
                 for move in review.moves:
                     labels[move.label] += 1
                     losses.append(move.loss)
@@ -134,6 +145,10 @@ def calibrate(total: int, levels: tuple[str, ...], tables: tuple[int, ...]) -> i
                   f" p50 {percentile(found, 0.5) * 1e3:.0f} ms,"
                   f" p95 {percentile(found, 0.95) * 1e3:.0f} ms,"
                   f" max {max(found) * 1e3:.0f} ms ({len(found)} hands)")
+            both = lucky[players]
+            print(f"  review and luck of a hand, {players - 1} computer players:"
+                  f" p50 {percentile(both, 0.5) * 1e3:.0f} ms,"
+                  f" p95 {percentile(both, 0.95) * 1e3:.0f} ms, max {max(both) * 1e3:.0f} ms")
         print(f"  losses beyond twice their error: {len(clear)}, smallest"
               f" {min(clear, default=0):.1f}, tertiles "
               + " ".join(f"{percentile(clear, q / 3):.1f}" for q in (1, 2)) if clear

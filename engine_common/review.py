@@ -21,7 +21,7 @@ import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine_common.errors import InvalidInputError
 from engine_common.luck import paired
@@ -102,6 +102,22 @@ def summarise(reviews: Iterable[Reviewed]) -> Summary:
         points_lost=math.fsum(r.loss for r in found),
         accuracy=statistics.fmean(r.accuracy for r in found) if found else None,
     )
+
+
+R = TypeVar("R", bound=Reviewed)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview(Generic[R]):
+    """Every decision one player made in one hand, in order; each game's decision type."""
+
+    number: int
+    seat: int
+    moves: tuple[R, ...]
+
+    @property
+    def summary(self) -> Summary:
+        return summarise(self.moves)
 
 
 def encode_envelope(version: int, number: int, seat: int, moves: list[Any]) -> dict[str, Any]:

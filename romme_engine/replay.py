@@ -31,15 +31,19 @@ def replay(match: Match, number: int) -> list[Step]:
     """Every move of finished hand ``number`` with the view its player had just before."""
     if not replayable(match, number):
         raise InvalidInputError(f"hand {number} kept no moves")
-    result = match.results[number - 1]
-    mixed = deal_seed(match.seed, match.player_seed)
-    hand = Hand.deal(
-        match.ruleset, number, result.dealer, match.players, deck_of(match, number),
-        f"{mixed}:{number}",
-    )
-    again = Match(match.ruleset, match.seed, hand, match.player_seed)
+    again = Match(match.ruleset, match.seed, dealt(match, number), match.player_seed)
     again.results = list(match.results[: number - 1])
-    return common.play_back(again, match.played[number], result, number)
+    return common.play_back(again, match.played[number], match.results[number - 1], number)
+
+
+def dealt(match: Match, number: int) -> Hand:
+    """Finished hand ``number`` as it was dealt, its refills keyed as they were (the luck
+    replays the true hand move by move: ``ai.luck``)."""
+    mixed = deal_seed(match.seed, match.player_seed)
+    return Hand.deal(
+        match.ruleset, number, match.results[number - 1].dealer, match.players,
+        deck_of(match, number), f"{mixed}:{number}",
+    )
 
 
 def deck_of(match: Match, number: int) -> tuple[Card, ...]:

@@ -398,6 +398,7 @@ GAMES: tuple[Game, ...] = (
             hand_page=romme_review.hand_page,
             practice=romme_review.practice,
             points=romme_review.points,
+            luck=romme_review.hand_luck,
         ),
         verify_note=_l(
             "When the stock runs out, the discard pile is shuffled into a new stock from the "

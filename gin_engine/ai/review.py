@@ -137,17 +137,10 @@ class MoveReview:
         return accuracy(self.loss)
 
 
-@dataclass(frozen=True, slots=True)
-class HandReview:
-    """Every decision one player made in one hand, in order."""
+class HandReview(review.HandReview[MoveReview]):
+    """Every decision one player made in one hand, in order (the shape every game shares)."""
 
-    number: int
-    seat: int
-    moves: tuple[MoveReview, ...]
-
-    @property
-    def summary(self) -> Summary:
-        return summarise(self.moves)
+    __slots__ = ()
 
 
 def accuracy(loss: float) -> float:

@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine_common.review import Label, Summary, Thresholds, accuracy, label, loss_of, summarise
+from engine_common import review
+from engine_common.review import Label, Thresholds, accuracy, label, loss_of
 from romme_engine.actions import Action, Discard, LayMeld, LayOff, SwapJoker, TakeBack
 from romme_engine.ai.hints import hint
 from romme_engine.ai.levels import EXPERT
@@ -134,17 +135,10 @@ class MoveReview:
         return accuracy(self.loss, ACCURACY_SCALE)
 
 
-@dataclass(frozen=True, slots=True)
-class HandReview:
-    """Every decision one player made in one hand, in order."""
+class HandReview(review.HandReview[MoveReview]):
+    """Every decision one player made in one hand, in order (the shape every game shares)."""
 
-    number: int
-    seat: int
-    moves: tuple[MoveReview, ...]
-
-    @property
-    def summary(self) -> Summary:
-        return summarise(self.moves)
+    __slots__ = ()
 
 
 def move_key(table: Sequence[Meld], action: Action) -> tuple[object, ...]:

@@ -147,7 +147,8 @@ def test_a_romme_hand_from_its_banner_to_its_review_and_back(
     assert page.locator("li.decision").count() == 19
     flagged = page.locator("li.decision:not([data-label=good])")
     assert flagged.count() == 5
-    assert page.locator("[data-zone=luck]").count() == 0  # Rommé's luck is not measured
+    assert page.locator("[data-zone=luck]").count() == 1  # the result taken apart, folded
+    assert in_viewport(page, page.locator("[data-zone=skill-line] [data-figure=luck]"))
     for i in range(flagged.count()):
         for part in ("played", "expert", "loss"):
             box = flagged.nth(i).locator(f"dd[data-move={part}]").bounding_box()

@@ -2,8 +2,9 @@
 
 A person who follows the Hint at every step through the table's forms loses exactly 0 at every
 decision of every hand, and the review's expert move is the Hint's for the replayed view; the
-hand's banner and the match's end link the reviews; the page speaks Rommé in three languages
-and shows no luck (Rommé's is not measured).
+hand's banner and the match's end link the reviews; the page speaks Rommé in three languages,
+and shows the hand's luck (``romme_engine.ai.luck``) as Gin Rummy's page shows its own: the
+luck and skill line, the result taken apart, the match's luck and the luck-adjusted trend.
 """
 
 from __future__ import annotations
@@ -17,13 +18,18 @@ from flask.testing import FlaskClient
 
 import romme_engine as romme
 from romme_engine.ai import hint, make_bot
+from romme_engine.ai.luck import hand_luck
 from romme_engine.ai.review import Label, committed, is_decision, same_move
 from romme_engine.replay import replay
 from tests.web.account_helpers import register, user_id
 from tests.web.play_helpers import stored
 from tests.web.review_helpers import count_as_finished, followed_page, rows
 from tests.web.romme_helpers import post_romme, romme_page, seat_romme, simulated_romme
+from webapp.review.page import signed
 from webapp.review.store import kept_review
+from webapp.romme import review as romme_review
+
+pytestmark = pytest.mark.db  # the kept luck's columns, the trend's sums: PostgreSQL too
 
 HINT_HANDS = 20
 LEVELS = ("easy", "normal", "expert")
@@ -35,10 +41,10 @@ def check_hint_follower_hand(app: Flask, client: FlaskClient, match_id: str,
     the expert's move; and the kept review: loss and error exactly 0, the expert move the
     Hint's for the view the replay gives, the move made."""
     html, shown = followed_page(client, match_id, number)
-    assert 'data-figure="luck"' not in html and 'data-zone="luck"' not in html
+    assert 'data-figure="luck"' in html and 'data-zone="luck"' in html
     with app.test_request_context():
         found = kept_review(match_id, number)
-    assert found is not None and found[1] is None
+    assert found is not None and found[1] == hand_luck(game, number, 0)  # kept as measured
     review = found[0]
     assert len(review.moves) == len(shown)
     steps = [s for s in committed(replay(game, number), 0) if is_decision(s.view)]
@@ -105,7 +111,12 @@ def test_the_match_over_page_and_the_player_page_link_the_romme_reviews(app, cli
     whole = client.get(f"/review/{match_id}").get_data(as_text=True)
     accuracy = re.search(r'data-summary="match">.*?data-stat="accuracy">(\d+)%', whole, re.S)
     assert accuracy is not None
-    assert 'data-zone="luck"' not in whole  # no hand's luck is measured in Rommé
+    game = romme.Match.from_dict(stored(app, match_id)[1])
+    lucks = [hand_luck(game, n, 0) for n in (1, 2, 3)]
+    assert re.findall(r'<span data-luck="(\d+)">luck ([^<]+)</span>', whole) == [
+        (str(n), signed(luck.total)) for n, luck in enumerate(lucks, start=1)]
+    assert (f'<span data-figure="luck">Luck <strong>{signed(sum(x.total for x in lucks))}'
+            "</strong></span>") in whole
     page = client.get("/me").get_data(as_text=True)
     for number in (1, 2, 3):
         assert f'href="/review/{match_id}/{number}">Hand {number}</a>' in page
@@ -113,7 +124,8 @@ def test_the_match_over_page_and_the_player_page_link_the_romme_reviews(app, cli
     trend = trend[:trend.index("</section>")]
     drawn = trend[trend.index('class="points-chart accuracy-chart"'):]
     assert drawn[:drawn.index("</svg>")].count('<circle class="dot"') == 1
-    assert "adjusted-chart" not in trend  # no luck, no luck-adjusted result
+    adjusted = trend[trend.index('class="points-chart adjusted-chart"'):]
+    assert adjusted[:adjusted.index("</svg>")].count('<circle class="dot"') == 1
     assert re.findall(r'<tr data-match="([^"]+)">.*?data-accuracy="[\d.]+">(\d+)%', page) == [
         (match_id, accuracy.group(1))]
 
@@ -141,3 +153,40 @@ def test_a_romme_decision_in_rommes_words(app: Flask, client: FlaskClient, lang:
     assert f'<span class="decision-kind">{kind}</span>' in third.html
     assert f'<p class="reason" data-reason="3">{reason}</p>' in third.html
     assert html.count('class="reason"') == 5  # each flagged decision, and only those
+
+
+@pytest.mark.parametrize(("lang", "line", "sum_"), [
+    ("zh_Hans", "运气 {luck} · 你的失误 −{lost} · 准确度 {accuracy}%",
+     "得分 {result} = 运气 {luck}（± {error}：发牌 {deal}，你摸的牌 {own}，电脑摸的牌 {theirs}）"
+     "+ 扣除运气后的得分 {adjusted}。"),
+    ("zh_Hant", "運氣 {luck} · 你的失誤 −{lost} · 準確度 {accuracy}%",
+     "得分 {result} = 運氣 {luck}（± {error}：發牌 {deal}，你摸的牌 {own}，電腦摸的牌 {theirs}）"
+     "+ 扣除運氣後的得分 {adjusted}。"),
+    ("en", "Luck {luck} · Your mistakes −{lost} · Accuracy {accuracy}%",
+     "Result {result} = luck {luck} (± {error}: the deal {deal}, your draws {own}, the"
+     " computers' draws {theirs}) + luck-adjusted result {adjusted}."),
+])
+def test_a_romme_hands_luck_line_and_its_result_taken_apart(app: Flask, client: FlaskClient,
+                                                            lang: str, line: str, sum_: str):
+    """Seed 0's first hand (two computers): the luck measured with the review, first in the
+    luck and skill line and taken apart by source below, net figures only."""
+    game = simulated_romme(0)
+    match_id = seat_romme(app, client, players=3, game=game)
+    client.get(f"/?lang={lang}")
+    html = client.get(f"/review/{match_id}/1").get_data(as_text=True)
+    luck = hand_luck(game, 1, 0)
+    with app.test_request_context():
+        found = kept_review(match_id, 1)
+    assert found is not None and found[1] == luck
+    summary = found[0].summary
+    result = romme_review.points(game, 1)
+    shown = " ".join(re.sub(r"<[^>]+>", "", re.search(  # type: ignore[union-attr]
+        r'<p class="skill-line".*?</p>', html, re.S).group(0)).split())
+    assert shown == line.format(luck=signed(luck.total), lost=round(summary.points_lost),
+                                accuracy=round(summary.accuracy))
+    taken_apart = re.sub(r"<[^>]+>", "", re.search(  # type: ignore[union-attr]
+        r'<p class="luck-sum".*?</p>', html, re.S).group(0))
+    assert " ".join(taken_apart.split()).startswith(" ".join(sum_.format(
+        result=signed(result), luck=signed(luck.total), error=f"{luck.error:.0f}",
+        deal=signed(luck.deal), own=signed(luck.own_draws), theirs=signed(luck.their_draws),
+        adjusted=signed(result - luck.total)).split()))

@@ -8,7 +8,9 @@ the table — and the rest of the page against none at all (the banners name no 
 flagged decisions' reasons are scanned with their rows (the scan checks that it met some).
 
 The reviews are computed with 2 worlds a move and kept, as in tests/web/test_review_hidden.py:
-which cards a page names does not depend on how many worlds valued the moves.
+which cards a page names does not depend on how many worlds valued the moves. Each match's
+first hand is kept with its luck, the site's own measure (``hand_luck``), so the luck's
+figures on the hand's and the match's pages are scanned too (net figures: no card).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from flask.testing import FlaskClient
 
 import romme_engine as romme
 from romme_engine.ai import make_bot
+from romme_engine.ai.luck import hand_luck
 from romme_engine.ai.review import committed, is_decision, review_hand
 from romme_engine.replay import replay
 from tests.sizes import sized
@@ -90,6 +93,7 @@ def scan(client: FlaskClient, match_id: str, game: romme.Match, numbers: range,
         html = client.get(f"/review/{match_id}/{number}").get_data(as_text=True)
         assert 'data-review="ready"' in html, (match_id, number)
         met["pages"] += 1
+        met["luck"] += 'data-zone="luck"' in html
         rest, found = split_rows(html)
         assert named_cards(rest) == set(), (match_id, number)
         views = decision_views(game, number)
@@ -105,9 +109,12 @@ def scan(client: FlaskClient, match_id: str, game: romme.Match, numbers: range,
 
 
 def keep_cheap(app: Flask, match_id: str, game: romme.Match, number: int) -> None:
+    """Keep hand ``number``'s cheap review; the first hand's with its luck, as the site
+    measures it."""
+    luck = hand_luck(game, number, 0) if number == 1 else None
     with app.test_request_context():
         keep_review(match_id, review_hand(game, number, 0, CHEAP),
-                    romme_review.points(game, number))
+                    romme_review.points(game, number), luck)
 
 
 def play_hand(game: romme.Match, seats: list[Player]) -> None:
@@ -147,6 +154,8 @@ def test_no_romme_review_page_names_a_card_the_person_could_not_see(
             scan(client, match_id, game, range(finished, finished + 1), met)
         scan(client, match_id, game, range(1, len(game.results) + 1), met)
         whole = client.get(f"/review/{match_id}").get_data(as_text=True)
+        assert 'data-zone="luck"' in whole  # the match's luck, from its first hand
         assert named_cards(whole) == set()  # the match's page names no card at all
     assert met["pages"] >= 2 * 3 * matches // BLOCKS
     assert met["reasons"] > 0  # the reasons were there to scan
+    assert met["luck"] >= 2 * matches // BLOCKS  # and the luck: hand 1 seen twice a match

@@ -94,6 +94,7 @@ def hand(match_id: str, number: int) -> str:
         if found.luck is not None and summary is not None else None,
         match_over=game.settlement is not None,
         practice_offered=practices.offered(reviewable, number),
+        computers=game.players - 1,
     )
 
 
@@ -152,6 +153,7 @@ def match(match_id: str) -> str:
         if summaries else [],
         luck=over,
         match_over=game.settlement is not None,
+        computers=game.players - 1,
     )
 
 

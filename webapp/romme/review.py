@@ -1,10 +1,9 @@
 """Rommé's 复盘 hook (`webapp.games.Review`): its engine reviews a finished hand
-(`romme_engine.ai.review`), encodes the review for the store, and deals a finished hand again
-for a practice; its page says the review in Rommé's words (`webapp.romme.review_page`).
+(`romme_engine.ai.review`) and measures its luck (``romme_engine.ai.luck.hand_luck``), encodes
+the review for the store, and deals a finished hand again for a practice; its page says the
+review in Rommé's words (`webapp.romme.review_page`).
 
-Rommé's luck is not measured (docs/review-romme.md says what would carry over from Gin
-Rummy's): the hook has none, and the shared page shows no luck, as for a review kept before
-luck was. ``webapp.review`` reaches all of it through the registry and imports no engine.
+``webapp.review`` reaches all of it through the registry and imports no engine.
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from __future__ import annotations
 import random
 
 import romme_engine as engine
+from romme_engine.ai.luck import hand_luck
 from romme_engine.ai.review import LABELS, HandReview, review_hand
 from romme_engine.ai.review_snapshot import decode_review, encode_review
 from romme_engine.ai.rollout import points as hand_points
@@ -26,7 +26,7 @@ from webapp.romme.review_page import decision_rows
 
 _os_random = random.SystemRandom()
 
-__all__ = ["decode_review", "encode_review", "replayable", "review_hand"]
+__all__ = ["decode_review", "encode_review", "hand_luck", "replayable", "review_hand"]
 
 
 def tally(review: HandReview) -> Tally:
