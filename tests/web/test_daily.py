@@ -418,6 +418,34 @@ def test_luck_stays_locked_until_the_close_then_stands_beside_each_result(
     assert f"<td data-adjusted>{signed(results[3] - luck[4].total)}</td>" in row
 
 
+def test_a_romme_days_page_shows_each_boards_kept_luck_after_the_close(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rommé's boards, reviewed with their luck as they end, show that luck and the result
+    minus it on the day's page once the day has closed: the board's result is the review's
+    points (what the person collects or pays), so every board's luck adjusts it."""
+    old_account(app, client, "rommelucky")
+    assert start_daily(client, "romme").status_code == 303
+    play_daily(app, client, "romme", reviewed=True)
+    match_id, day = session_match(client), today(app)
+    match = romme_engine.Match.from_dict(stored(app, match_id)[1])
+    results = games.named("romme").daily.results(match)  # type: ignore[union-attr]
+    with app.app_context():
+        kept = {row.hand: row for row in db.session.scalars(
+            select(HandReviewRow).where(HandReviewRow.match_id == match_id))}
+    assert sorted(kept) == [1, 2]
+    now = calendar.utcnow
+    monkeypatch.setattr(calendar, "utcnow", lambda: now() + timedelta(days=1))  # it closed
+    html = client.get(f"/daily/romme/{day.isoformat()}").get_data(as_text=True)
+    for n, row in kept.items():
+        assert row.points == results[n - 1]
+        luck = row.luck_deal + row.luck_own_draws + row.luck_their_draws
+        board = _own_board(html, n)
+        assert f"<td data-result>{results[n - 1]}</td>" in board
+        assert f"<td data-luck>{signed(luck)}</td>" in board
+        assert f"<td data-adjusted>{signed(results[n - 1] - luck)}</td>" in board
+
+
 def test_an_account_made_after_the_day_began_plays_but_is_not_counted(
     app: Flask, client: FlaskClient
 ) -> None:
