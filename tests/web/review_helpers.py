@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import gin_engine as engine
+from engine_common.luck import HandLuck
 from gin_engine.ai import make_bot
 from gin_engine.driver import play
 from webapp.matches import SESSION_MATCH_KEY
@@ -94,3 +95,23 @@ def followed_page(client: FlaskClient, match_id: str, number: int) -> tuple[str,
     assert 'data-mistake=' not in html and 'class="reason"' not in html
     assert 'data-verdict="mistake"' not in html
     return html, shown
+
+
+def planted_verdict(app: Flask, client: FlaskClient, match_id: str, number: int,
+                    luck: HandLuck) -> str:
+    """The hand page's ``data-verdict`` once the kept review of hand ``number`` holds ``luck``
+    in place of the luck measured with it (the review itself kept as it was)."""
+    from webapp.extensions import db
+    from webapp.models import HandReviewRow
+
+    assert client.get(f"/review/{match_id}/{number}").status_code == 200  # reviewed and kept
+    with app.test_request_context():
+        row = db.session.get(HandReviewRow, (match_id, number))
+        assert row is not None
+        row.luck_deal, row.luck_own_draws = luck.deal, luck.own_draws
+        row.luck_their_draws, row.luck_error = luck.their_draws, luck.error
+        db.session.commit()
+    html = client.get(f"/review/{match_id}/{number}").get_data(as_text=True)
+    found = re.search(r'<p class="verdict" data-verdict="(\w+)">', html)
+    assert found is not None
+    return found.group(1)

@@ -17,7 +17,7 @@ from engine_common.luck import HandLuck
 from gin_engine.ai.luck import hand_luck
 from gin_engine.ai.review import review_hand
 from gin_engine.ai.review_snapshot import encode_review
-from tests.web.review_helpers import rows, seat_game, simulated
+from tests.web.review_helpers import planted_verdict, rows, seat_game, simulated
 from tests.web.test_review import certain_undercut, kept, post_action
 from webapp.extensions import db
 from webapp.models import HandReviewRow
@@ -137,8 +137,17 @@ def row(number: int, lost: float, flagged: bool = True) -> SimpleNamespace:
                            topic="the discard")
 
 
+def measured(total: float | None, error: float = 0.0) -> HandLuck | None:
+    """A planted luck of ``total`` points (all of it the deal's) with standard error ``error``."""
+    return None if total is None else HandLuck(total, 0.0, 0.0, error)
+
+
 @pytest.mark.parametrize(("winner", "points", "luck", "decided", "said"), [
     ("computer", 28, -20.0, Decided.LUCK, "This hand was lost mainly to the luck of the cards."),
+    ("computer", 28, (-20.0, 9.9), Decided.LUCK,  # beyond 2 standard errors (19.8)
+     "This hand was lost mainly to the luck of the cards."),
+    ("computer", 28, (-20.0, 10.0), Decided.MISTAKE,  # within 2 standard errors: noise
+     "This hand was lost mainly at decision 7, the discard."),
     ("computer", 28, -10.0, Decided.MISTAKE,  # luck against, less than the 12 points lost
      "This hand was lost mainly at decision 7, the discard."),
     ("computer", 28, None, Decided.MISTAKE,
@@ -152,7 +161,8 @@ def test_what_decided_a_hand_with_mistakes(app: Flask, winner, points, luck, dec
     rows_ = [row(3, 3.0, flagged=False), row(5, 5.0), row(7, 9.0)]  # 12 points lost in all
     summary = Summary(3, 0, 12.0, 70.0)
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        found = verdict(points if winner == "you" else -points, summary, luck, rows_)
+        found = verdict(points if winner == "you" else -points, summary,
+                        measured(*luck) if isinstance(luck, tuple) else measured(luck), rows_)
     assert (found.decided, found.text) == (decided, said)
 
 
@@ -160,6 +170,11 @@ def test_what_decided_a_hand_with_mistakes(app: Flask, winner, points, luck, dec
     ("computer", 10, -1.0, Decided.CLEAN, "This hand was lost without a mistake of yours."),
     ("computer", 10, None, Decided.CLEAN, "This hand was lost without a mistake of yours."),
     ("you", 20, 20.0, Decided.LUCK, "This hand was won mainly on the luck of the cards."),
+    ("you", 20, (20.0, 9.9), Decided.LUCK, "This hand was won mainly on the luck of the cards."),
+    ("you", 20, (20.0, 10.0), Decided.CLEAN,  # within 2 standard errors: noise
+     "You won this hand on your play: no mistake."),
+    ("computer", 10, (-30.0, 15.0), Decided.CLEAN,  # within: not lost to luck
+     "This hand was lost without a mistake of yours."),
     ("you", 20, 19.0, Decided.CLEAN, "You won this hand on your play: no mistake."),
     ("you", 20, None, Decided.CLEAN, "You won this hand on your play: no mistake."),
     ("nobody", 0, 5.0, Decided.CLEAN, "Nobody scored, and you made no mistake."),
@@ -169,7 +184,8 @@ def test_what_decided_a_hand_without_a_flagged_decision(app: Flask, winner, poin
     rows_ = [row(1, 2.0, flagged=False), row(2, 0.0, flagged=False)]
     summary = Summary(2, 1, 2.0, 90.0)
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        found = verdict(points if winner == "you" else -points, summary, luck, rows_)
+        found = verdict(points if winner == "you" else -points, summary,
+                        measured(*luck) if isinstance(luck, tuple) else measured(luck), rows_)
     assert (found.decided, found.text) == (decided, said)
 
 
@@ -268,3 +284,16 @@ def test_kept_luck_shows_on_the_hand_match_and_player_pages(app, client):
     assert f'<td data-adjusted="{round(adjusted, 1)}">' in page
     chart = page[page.index('class="points-chart adjusted-chart"'):]
     assert chart[:chart.index("</svg>")].count('<circle class="dot"') == 1
+
+
+@pytest.mark.parametrize(("error", "decided"), [(14.9, "luck"), (15.0, "mistake")])
+def test_a_gin_hand_is_lost_to_luck_only_beyond_two_standard_errors(app, client, error, decided):
+    """Hand 3 of seed 7 (quick): an undercut lost, 30 points, with a flagged decision. A kept
+    luck of −30 (more than the points lost) blames the cards only when it is more than 2
+    standard errors from 0; within them, the worst mistake decided the hand."""
+    client.get("/?lang=en")
+    game = simulated("quick", 7, hands=3)
+    match_id = seat_game(app, client, game, "quick")
+    assert game.results[2].scorer == 1 and game.results[2].points == 30
+    assert planted_verdict(app, client, match_id, 3,
+                           HandLuck(-10.0, -25.0, 5.0, error)) == decided

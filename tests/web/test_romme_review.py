@@ -17,13 +17,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import romme_engine as romme
+from engine_common.luck import HandLuck
 from romme_engine.ai import hint, make_bot
 from romme_engine.ai.luck import hand_luck
 from romme_engine.ai.review import Label, committed, is_decision, same_move
 from romme_engine.replay import replay
 from tests.web.account_helpers import register, user_id
 from tests.web.play_helpers import stored
-from tests.web.review_helpers import count_as_finished, followed_page, rows
+from tests.web.review_helpers import count_as_finished, followed_page, planted_verdict, rows
 from tests.web.romme_helpers import post_romme, romme_page, seat_romme, simulated_romme
 from webapp.review.page import signed
 from webapp.review.store import kept_review
@@ -190,3 +191,17 @@ def test_a_romme_hands_luck_line_and_its_result_taken_apart(app: Flask, client: 
         result=signed(result), luck=signed(luck.total), error=f"{luck.error:.0f}",
         deal=signed(luck.deal), own=signed(luck.own_draws), theirs=signed(luck.their_draws),
         adjusted=signed(result - luck.total)).split()))
+
+
+@pytest.mark.parametrize(("error", "decided"), [(49.9, "luck"), (50.0, "mistake")])
+def test_a_romme_hand_is_lost_to_luck_only_beyond_two_standard_errors(
+        app: Flask, client: FlaskClient, error: float, decided: str):
+    """Seed 0's first hand, lost (15 points) with flagged decisions: a kept luck of −100,
+    more than the points lost, blames the cards only when it is more than 2 standard errors
+    from 0 (Rommé's luck is noisy: about ±30 a hand); within them, the worst mistake."""
+    client.get("/?lang=en")
+    game = simulated_romme(0)
+    match_id = seat_romme(app, client, players=3, game=game)
+    assert romme_review.points(game, 1) == -15
+    assert planted_verdict(app, client, match_id, 1,
+                           HandLuck(-60.0, -50.0, 10.0, error)) == decided

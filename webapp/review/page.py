@@ -6,13 +6,16 @@ hook, `webapp.games`); this module only sorts and sums them, and imports no engi
 What decided the hand (``verdict``), from the figures the page shows and nothing else: ``R``
 the hand's points to the person (as its banner says them: won +, paid −, 0 when nobody
 scored), ``M`` the points lost to the person's decisions (the summary's: every decision's
-estimated loss, flagged or not), ``L`` the hand's luck (when measured), and the flagged
-decision with the largest loss (the worst mistake):
+estimated loss, flagged or not), ``L`` the hand's luck (when measured) and ``E`` its standard
+error, and the flagged decision with the largest loss (the worst mistake). Luck decides a hand
+only when it is beyond its own noise, |L| > 2E: a luck within two standard errors of 0 could be
+the estimate's noise alone (Rommé's is about ±30 points a hand, docs/review-romme.md), and the
+page does not blame what it cannot tell from 0:
 
-- a hand lost (R < 0): *mainly to luck* when L < 0 and −L ≥ M; else *mainly at the worst
-  mistake* when there is one; else *without a mistake of yours*;
+- a hand lost (R < 0): *mainly to luck* when L < 0, −L ≥ M and −L > 2E; else *mainly at the
+  worst mistake* when there is one; else *without a mistake of yours*;
 - a hand won (R > 0): *but the worst mistake cost about its loss* when there is one; else
-  *mainly on luck* when L > 0 and L ≥ R; else *on your play*;
+  *mainly on luck* when L > 0, L ≥ R and L > 2E; else *on your play*;
 - nobody scored: the worst mistake *cost the most*, or *no mistake*.
 
 The docs say the same (docs/review.md, "The hand page, phone first").
@@ -227,16 +230,29 @@ def skill_line(summary: Summarised, luck: float | None) -> list[tuple[str, str, 
     return parts
 
 
-def verdict(result: int, summary: Summarised, luck: float | None,
+NOISE = 2.0
+"""How many standard errors a hand's luck must exceed before it can be said to decide it."""
+
+
+def beyond_noise(luck: HandLuck | None) -> float:
+    """The hand's luck when it is more than ``NOISE`` standard errors from 0, else 0 (the
+    luck rows of the verdict never apply to 0)."""
+    if luck is None or abs(luck.total) <= NOISE * luck.error:
+        return 0.0
+    return luck.total
+
+
+def verdict(result: int, summary: Summarised, measured: HandLuck | None,
             rows: Sequence[DecisionRow]) -> Verdict:
     """What decided the hand (``result``: its points to the person), by the rule in this
     module's docstring."""
     lost = summary.points_lost
+    luck = beyond_noise(measured)
     worst = max(flagged(rows), key=lambda row: row.lost, default=None)
     at = {} if worst is None else {"number": worst.number, "topic": worst.topic,
                                    "points": worst.loss}
     if result < 0:
-        if luck is not None and luck < 0 and -luck >= lost:
+        if luck < 0 and -luck >= lost:
             return Verdict(Decided.LUCK, _("This hand was lost mainly to the luck of the cards."))
         if worst is not None:
             return Verdict(Decided.MISTAKE, _(
@@ -247,7 +263,7 @@ def verdict(result: int, summary: Summarised, luck: float | None,
             return Verdict(Decided.MISTAKE, _(
                 "You won this hand, but decision %(number)d, %(topic)s, cost about %(points)s "
                 "points.", **at))
-        if luck is not None and 0 < result <= luck:
+        if 0 < result <= luck:
             return Verdict(Decided.LUCK, _("This hand was won mainly on the luck of the cards."))
         return Verdict(Decided.CLEAN, _("You won this hand on your play: no mistake."))
     if worst is not None:

@@ -88,7 +88,7 @@ def hand(match_id: str, number: int) -> str:
         runs=runs(page.rows),
         mistakes=flagged(page.rows),
         skill=skill_line(summary, luck) if summary is not None else [],
-        verdict=verdict(result, summary, luck, page.rows) if summary is not None else None,
+        verdict=verdict(result, summary, found.luck, page.rows) if summary is not None else None,
         summary=figures(summary) if summary is not None else None,
         luck=luck_figures(result, found.luck, summary.points_lost)
         if found.luck is not None and summary is not None else None,
