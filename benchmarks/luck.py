@@ -16,17 +16,21 @@ Prints each seat's mean luck per hand, and the non-dealer's (the dealer's is its
 with its standard error and whether it is 0 within two of them; the processor time of a hand's
 luck (p50 / p95 / max). Exits 1 if a mean is off.
 
-``python benchmarks/luck.py useful [--hands N]``: expert (seat 0) against normal over N hands
-(default 2,000) of the standard ruleset: the standard deviation of seat 0's points per hand and
-of its luck-adjusted result, their ratio with a 95% bootstrap interval, the hands each needs to
-tell expert from normal at 95% (1.96² · SD² / mean²), and the cost as above.
+``python benchmarks/luck.py useful [--hands N] [--sources]``: expert (seat 0) against normal
+over N hands (default 2,000) of the standard ruleset: the standard deviation of seat 0's points
+per hand and of its luck-adjusted result, their ratio with a 95% bootstrap interval, the hands
+each needs to tell expert from normal at 95% (1.96² · SD² / mean²), and the cost as above. With
+``--sources``, the ratio with each source of the luck taken off alone (the deal, own draws, the
+others' draws, the deal and own draws) and with the draws scaled by the best-fitting factor
+(a bound on what rescaling the draws could give, not a figure the site shows).
 
 Rommé (``--game romme``, the standard preset; ``--players`` the table sizes, default 2,3,4):
 ``deals`` measures every seat's mean at each table size (the dealer the last seat, so seat k
 is the k-th from the dealer's left) and prints the ``DEAL_MEANS`` lines for
 romme_engine/ai/luck.py; ``unbiased`` plays normal at every seat and checks every seat's mean
 luck, and every seat's counted from the dealer's left, at each table size; ``useful`` plays
-expert at seat 0 against normal computers at the largest table size given.
+expert at seat 0 against normal computers at the largest table size given, ``--orders D,S``
+and ``--turns K`` (the turns of a draw's play-outs) the site's unless given.
 
 Takes about 2 minutes of processor time a set of hand rules for ``deals`` (100,000 deals),
 8 for ``useful`` and 40 for ``unbiased`` with the site's orders (the 胡牌制 rulesets twice as
@@ -43,6 +47,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -158,8 +163,8 @@ def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
 
 
 def romme_hands_of(levels: tuple[str, ...], count: int, seed: int,
-                   orders: tuple[int, int] = (romme_luck.DEAL_ORDERS, romme_luck.ORDERS)
-                   ) -> list[Played]:
+                   orders: tuple[int, int] = (romme_luck.DEAL_ORDERS, romme_luck.ORDERS),
+                   turns: int = romme_luck.TURNS) -> list[Played]:
     """Every Rommé hand's figures, ``levels[s]`` playing seat ``s`` (the standard preset);
     every seat's luck from the same play-outs (``table_luck``)."""
     rng = random.Random(seed)
@@ -178,7 +183,7 @@ def romme_hands_of(levels: tuple[str, ...], count: int, seed: int,
         if result is None:
             continue
         start = time.process_time()
-        lucks = table_luck(match, result.number, orders)
+        lucks = table_luck(match, result.number, orders, turns)
         spent = time.process_time() - start
         points = tuple(romme_points(result, s) for s in range(players))
         found.append(Played(points, lucks, spent, result.dealer))
@@ -244,21 +249,44 @@ def _sd_ratio(raw: list[float], adjusted: list[float]) -> float:
     return statistics.pstdev(adjusted) / statistics.pstdev(raw)
 
 
-def report_useful(found: list[Played]) -> int:
-    """Seat 0's raw and luck-adjusted result a hand: their SDs, the ratio with a 95%
-    bootstrap interval, the hands each needs to tell seat 0's level from the others'."""
-    raw = [float(f.points[0]) for f in found]
-    adjusted = [f.luck[0].adjusted(f.points[0]) for f in found]
-    ratio = _sd_ratio(raw, adjusted)
+def _ratio_line(raw: list[float], adjusted: list[float]) -> str:
+    """The SD ratio of ``adjusted`` to ``raw`` with its 95% bootstrap interval."""
     rng = random.Random(0)
     boots = []
     for _ in range(1000):
         picks = [rng.randrange(len(raw)) for _ in raw]
         boots.append(_sd_ratio([raw[i] for i in picks], [adjusted[i] for i in picks]))
     boots.sort()
+    return f"{_sd_ratio(raw, adjusted):.3f} [{boots[25]:.3f}, {boots[974]:.3f}] (95% bootstrap)"
+
+
+SOURCES: dict[str, Callable[[HandLuck], float]] = {
+    "deal only": lambda luck: luck.deal,
+    "own draws only": lambda luck: luck.own_draws,
+    "others' draws only": lambda luck: luck.their_draws,
+    "deal and own draws": lambda luck: luck.deal + luck.own_draws,
+}
+"""What each source of a hand's luck does alone (``--sources``): the result less that part."""
+
+
+def report_useful(found: list[Played], sources: bool = False) -> int:
+    """Seat 0's raw and luck-adjusted result a hand: their SDs, the ratio with a 95%
+    bootstrap interval, the hands each needs to tell seat 0's level from the others';
+    with ``sources``, the ratio with each source of the luck taken off alone."""
+    raw = [float(f.points[0]) for f in found]
+    adjusted = [f.luck[0].adjusted(f.points[0]) for f in found]
     print(f"SD of the result per hand: raw {statistics.pstdev(raw):.2f},"
           f" luck-adjusted {statistics.pstdev(adjusted):.2f};"
-          f" ratio {ratio:.3f} [{boots[25]:.3f}, {boots[974]:.3f}] (95% bootstrap)")
+          f" ratio {_ratio_line(raw, adjusted)}")
+    for name, part in SOURCES.items() if sources else ():
+        less = [f.points[0] - part(f.luck[0]) for f in found]
+        print(f"  {name}: SD {statistics.pstdev(less):.2f}, ratio {_ratio_line(raw, less)}")
+    if sources:
+        rest = [f.points[0] - f.luck[0].deal for f in found]
+        draws = [f.luck[0].own_draws + f.luck[0].their_draws for f in found]
+        beta = statistics.covariance(rest, draws) / statistics.variance(draws)
+        less = [r - beta * d for r, d in zip(rest, draws, strict=True)]
+        print(f"  deal + {beta:.2f} x draws (fitted): ratio {_ratio_line(raw, less)}")
     for label, values in (("raw", raw), ("luck-adjusted", adjusted)):
         mean, sd = statistics.fmean(values), statistics.pstdev(values)
         needed = math.ceil((1.96 * sd / mean) ** 2) if mean > 0 else 0
@@ -271,15 +299,18 @@ def report_useful(found: list[Played]) -> int:
     return 0
 
 
-def useful(count: int) -> int:
+def useful(count: int, sources: bool) -> int:
     print(f"commit {commit()}: expert (seat 0) against normal, standard, {count} hands")
-    return report_useful(hands_of("standard", ("expert", "normal"), count, 7))
+    return report_useful(hands_of("standard", ("expert", "normal"), count, 7), sources)
 
 
-def romme_useful(count: int, players: int) -> int:
+def romme_useful(count: int, players: int, orders: tuple[int, int], sources: bool,
+                 turns: int) -> int:
     print(f"commit {commit()}: Rommé, expert (seat 0) against {players - 1} normal,"
-          f" {count} hands")
-    return report_useful(romme_hands_of(("expert",) + ("normal",) * (players - 1), count, 9))
+          f" {count} hands, {orders[0]} stock orders for the deal and {orders[1]} for each draw,"
+          f" the draws' play-outs cut short after {turns} turns")
+    found = romme_hands_of(("expert",) + ("normal",) * (players - 1), count, 9, orders, turns)
+    return report_useful(found, sources)
 
 
 def main() -> int:
@@ -292,17 +323,23 @@ def main() -> int:
     parser.add_argument("--ruleset", choices=sorted(PRESETS), help="Gin Rummy: one ruleset")
     parser.add_argument("--players", default="2,3,4",
                         help="Rommé: table sizes (unbiased), the largest for useful")
-    parser.add_argument("--orders", help="stock orders of the deal and of each draw (unbiased);"
-                        " the site's by default")
+    parser.add_argument("--orders", help="stock orders of the deal and of each draw (unbiased;"
+                        " Rommé's useful too); the site's by default")
+    parser.add_argument("--sources", action="store_true",
+                        help="useful: the ratio with each source of the luck taken off alone")
+    parser.add_argument("--turns", type=int, default=romme_luck.TURNS,
+                        help="Rommé's useful: turns of a draw's play-outs; the site's by default")
     args = parser.parse_args()
     romme = args.game == "romme"
     if args.mode == "deals":
         return romme_deals(args.deals) if romme else deals(args.deals)
     tables = [int(n) for n in args.players.split(",")]
-    if args.mode == "useful":
-        return romme_useful(args.hands, max(tables)) if romme else useful(args.hands)
     site = (romme_luck.DEAL_ORDERS, romme_luck.ORDERS) if romme else (DEAL_ORDERS, ORDERS)
     deal, draw = (int(n) for n in args.orders.split(",")) if args.orders else site
+    if args.mode == "useful":
+        if romme:
+            return romme_useful(args.hands, max(tables), (deal, draw), args.sources, args.turns)
+        return useful(args.hands, args.sources)
     if romme:
         return romme_unbiased(args.hands, tables, (deal, draw))
     return unbiased(args.hands, [args.ruleset] if args.ruleset else sorted(PRESETS),

@@ -94,12 +94,21 @@ def points(result: HandResult, seat: int) -> int:
 
 def play_out(hand: Hand) -> HandResult:
     """Play ``hand`` (at the start of a turn) to its end, every seat by the fast policy."""
+    found = play_turns(hand, MAX_TURNS)
+    if found is not None:
+        return found
+    return score_hand(hand.ruleset, hand.number, hand.dealer, hand.hands, None, False)
+
+
+def play_turns(hand: Hand, turns: int) -> HandResult | None:
+    """Play at most ``turns`` whole turns of ``hand`` (at the start of a turn), every seat by
+    the fast policy; the result when the hand ended, else None (``hand`` as it stands)."""
     idle: dict[int, LayDown | None] = {}
-    for _ in range(MAX_TURNS):
+    for _ in range(turns):
         if hand.result is not None:
             return hand.result
         fast_turn(hand, hand.turn, idle)
-    return score_hand(hand.ruleset, hand.number, hand.dealer, hand.hands, None, False)
+    return hand.result
 
 
 def fast_turn(hand: Hand, seat: int, idle: dict[int, LayDown | None]) -> None:

@@ -14,6 +14,7 @@ from romme_engine.ai.luck import (
     dealt_value,
     draw_luck,
     hand_luck,
+    standing,
     table_luck,
 )
 from romme_engine.ai.rollout import points
@@ -112,6 +113,27 @@ def test_a_planted_lucky_draw_has_positive_luck_and_the_other_seat_the_opposite(
     assert theirs.mean == pytest.approx(-mine.mean, abs=1e-9)  # zero-sum: someone went out
 
 
+def test_a_hands_standing_is_the_mean_penalty_left_minus_the_seats_own():
+    # Seat 0: 5♠ 6♠ 9♦ K♥, no meld, 30 left; seat 1: Q♥ J♣ 9♣ 4♥ 2♣, 35 left; mean 32.5.
+    hand = _position(2, ["5S 6S 9D KH", "QH JC 9C 4H 2C"], parse_cards("3D 7S"))
+    assert standing(hand) == (2.5, -2.5)
+    # Seat 0 with 7♠: 5♠ 6♠ 7♠ melds, 9♦ and K♥ left (19); seat 1 keeps its 35; mean 27.
+    hand.hands[0] = parse_cards("5S 6S 7S 9D KH")
+    assert standing(hand) == (8.0, -8.0)
+
+
+def test_a_draw_played_short_is_scored_by_the_standing_it_leaves_exactly():
+    # One turn: seat 0 draws and throws K♥ (its highest loose card; 5♠ 6♠ 7♠ is 18 points,
+    # short of the 30 an opening needs, so it is kept, not laid). With the 7♠ it keeps
+    # 5♠ 6♠ 7♠ 9♦: 9 left, standing (9 + 35) / 2 − 9 = 13; with the 3♦, 5♠ 6♠ 9♦ 3♦: 23 left,
+    # standing 6. The stock's two cards each come once in 2 orders: the 7♠'s pair differs by
+    # 0, the 3♦'s by 7: luck 3.5 ± 3.5 (the mean 13 − (13 + 6) / 2), seat 1 the opposite.
+    hand = _position(2, ["5S 6S 9D KH", "QH JC 9C 4H 2C"], parse_cards("3D 7S"))
+    mine, theirs = draw_luck(hand, 0, random.Random(0), 2, turns=1)
+    assert (mine.mean, mine.error) == pytest.approx((3.5, 3.5))
+    assert (theirs.mean, theirs.error) == pytest.approx((-3.5, 3.5))
+
+
 def test_the_dealt_value_is_every_seats_and_never_changes():
     hand = Hand.deal(ROMME, 1, 2, 3, list(DECK), "deal")
     first = dealt_value(hand, random.Random(0), 6)
@@ -131,6 +153,8 @@ def test_luck_is_refused_for_too_few_orders_a_draw_not_due_or_a_hand_not_over():
     match = _played(2, 3)
     with pytest.raises(InvalidInputError):
         hand_luck(match, 1, 0, (1, 2))
+    with pytest.raises(InvalidInputError):
+        table_luck(match, 1, FEW, turns=0)  # a draw's play-out holds at least its own turn
     with pytest.raises(InvalidInputError):
         hand_luck(match, len(match.results) + 1, 0, FEW)
     hand = _position(2, ["5S 6S 9D KH", "QH JC 9C 4H 2C"], parse_cards("7S 7S'"))
