@@ -198,7 +198,7 @@ def test_a_romme_hand_is_lost_to_luck_only_beyond_two_standard_errors(
         app: Flask, client: FlaskClient, error: float, decided: str):
     """Seed 0's first hand, lost (15 points) with flagged decisions: a kept luck of −100,
     more than the points lost, blames the cards only when it is more than 2 standard errors
-    from 0 (Rommé's luck is noisy: about ±30 a hand); within them, the worst mistake."""
+    from 0 (a Rommé hand's luck is noisy: ±14 on average); within them, the worst mistake."""
     client.get("/?lang=en")
     game = simulated_romme(0)
     match_id = seat_romme(app, client, players=3, game=game)

@@ -9,8 +9,8 @@ scored), ``M`` the points lost to the person's decisions (the summary's: every d
 estimated loss, flagged or not), ``L`` the hand's luck (when measured) and ``E`` its standard
 error, and the flagged decision with the largest loss (the worst mistake). Luck decides a hand
 only when it is beyond its own noise, |L| > 2E: a luck within two standard errors of 0 could be
-the estimate's noise alone (Rommé's is about ±30 points a hand, docs/review-romme.md), and the
-page does not blame what it cannot tell from 0:
+the estimate's noise alone (a Rommé hand's error is 14 points on average, docs/review-romme.md),
+and the page does not blame what it cannot tell from 0:
 
 - a hand lost (R < 0): *mainly to luck* when L < 0, −L ≥ M and −L > 2E; else *mainly at the
   worst mistake* when there is one; else *without a mistake of yours*;
