@@ -36,7 +36,7 @@ DB_MODULES = frozenset({
     "test_ranking", "test_ranking_integrity", "test_rating_estimate", "test_rating_glicko",
     "test_rating_pages", "test_rating_rebuild", "test_rating_record", "test_read_only_pages",
     "test_romme_ranking", "test_time_zones", "test_totals", "test_password_cost", "test_puzzles",
-    "test_browser_puzzles",
+    "test_browser_puzzles", "test_romme_puzzles",
 })
 
 _IN_LIST = re.compile(r"\bIN \(\?(?:, \?)+\)", re.IGNORECASE)

@@ -53,6 +53,7 @@ from webapp.review.summary import Tally
 from webapp.romme import cards as romme_cards
 from webapp.romme import daily as romme_daily
 from webapp.romme import deals as romme_deals
+from webapp.romme import puzzles as romme_puzzles
 from webapp.romme import results as romme_results
 from webapp.romme import review as romme_review
 from webapp.romme import start_form as romme_start
@@ -147,9 +148,9 @@ class Puzzles:
     import no engine): value every legal move of a position, keep the positions whose expert
     move is clearly best, and show a position again."""
 
-    bank: Callable[[str, int, tuple[str, str], int | None], Iterator[Candidate]]
-    """Every decision of one match between two computer levels (ruleset, seed, the seats'
-    levels, how many hands: None for the whole match), each kept or not."""
+    bank: Callable[[str, int, tuple[str, ...], int | None], Iterator[Candidate]]
+    """Every decision of one match between computer levels (ruleset, seed, each seat's
+    level, how many hands: None for the whole match), each kept or not."""
     own: Callable[[Any, str, int, Sequence[int]], list[tuple[int, PuzzleData | None]]]
     """The person's decisions (1-based, the review's numbers) of a finished hand of the
     engine's ``Match`` (its ruleset's name, the hand's number), each with its puzzle or None."""
@@ -162,6 +163,8 @@ class Puzzles:
     """A kind of decision in words (ruleset, kind): the 错题本's list."""
     reason: Callable[[str, str, dict[str, Any]], str]
     """The one-line reason for the answer (ruleset, answer, the kept reason)."""
+    seats: tuple[int, ...] = (2,)
+    """How many seats the bank's matches are played with, in turn (`webapp.puzzles.bank`)."""
 
 
 class Player(Protocol):
@@ -399,6 +402,16 @@ GAMES: tuple[Game, ...] = (
             practice=romme_review.practice,
             points=romme_review.points,
             luck=romme_review.hand_luck,
+        ),
+        puzzles=Puzzles(
+            bank=romme_puzzles.bank,
+            own=romme_puzzles.own,
+            flagged=romme_puzzles.flagged,
+            page=romme_puzzles.page,
+            template="romme/_puzzle.html",
+            kind=romme_puzzles.kind,
+            reason=romme_puzzles.reason,
+            seats=romme_puzzles.SEATS,
         ),
         verify_note=_l(
             "When the stock runs out, the discard pile is shuffled into a new stock from the "

@@ -7,8 +7,8 @@ Glossary
                   policy) on the same ``WORLDS`` worlds sampled from the view
                   (``rollout.sample_world``), so two moves' values differ by the moves alone
     clearly best  the expert's move (the Hint's) has the highest value, and beats every other
-                  legal move by more than twice the standard error of the difference (the
-                  standard deviation of the world-by-world differences over √worlds)
+                  legal move by more than twice the standard error of the difference
+                  (`engine_common.puzzle`, every game's rule)
     puzzle        a candidate whose expert move is clearly best; its answer is that move
 
 A position with two equal moves (two discards that leave the same hand in every world) is
@@ -17,12 +17,11 @@ never a puzzle: their difference is 0 in every world. docs/puzzles.md gives the 
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from engine_common import puzzle
+from engine_common.puzzle import screened, value_on_worlds
 from gin_engine.actions import Action
 from gin_engine.ai import make_bot
 from gin_engine.ai.base import hand_mask
@@ -45,44 +44,10 @@ move when valued again on another random stream (docs/puzzles.md measures it).""
 SCREEN_WORLDS = 48
 """The first worlds of the same stream, valued first: a position whose expert move is not
 clearly best on these (four in five) is dropped without the rest (``puzzle_valuation``)."""
-MARGIN_ERRORS = 2.0
-"""The expert's move must beat every other move by more than this many standard errors."""
 
 
-@dataclass(frozen=True, slots=True)
-class MoveValue:
-    action: Action
-    value: float
-    """The mean points to the player over the worlds."""
-    gap: float
-    """The expert's value minus this move's (0 for the expert's own move)."""
-    error: float
-    """The standard error of that difference (0 for the expert's own move)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Valuation:
-    """Every legal move of a position, in ``legal_actions``' order (one name per move: a
-    knock leaving no deadwood is gin), beside the Hint's."""
-
-    kind: Kind
-    expert: Action
-    advice: Decision
-    """The Hint's whole decision: its reason is the puzzle's one-line reason."""
-    moves: tuple[MoveValue, ...]
-
-    @property
-    def clearly_best(self) -> bool:
-        """The expert's move beats every other by more than ``MARGIN_ERRORS`` errors."""
-        return all(
-            m.gap > 0 and m.gap > MARGIN_ERRORS * m.error
-            for m in self.moves if m.action != self.expert
-        )
-
-    @property
-    def best(self) -> Action:
-        """The move of the highest value (the first of equals)."""
-        return max(self.moves, key=lambda m: m.value).action
+Valuation = puzzle.Valuation[Action, Kind, Decision]
+"""Every legal move of a position beside the Hint's (`engine_common.puzzle.Valuation`)."""
 
 
 def moves_of(view: PlayerView) -> tuple[Action, ...]:
@@ -108,45 +73,28 @@ def value_moves(view: PlayerView, seed: int = 0, worlds: int = WORLDS) -> Valuat
     draws = opponent_stock_draws(view)
     rules = (PLAY_ON_KNOCK, opponent_knock_rule(view))
     rng = random.Random(seed)
-    values: dict[Action, list[int]] = {move: [] for move in moves}
-    for _ in range(worlds):
-        world = sample_world(memory, by_odds, rng, draws)
-        for move in moves:
-            values[move].append(worth(view, move, mine, world, rules))
-    ours = values[expert]
-    found = []
-    for move in moves:
-        gaps = [e - v for e, v in zip(ours, values[move], strict=True)]
-        found.append(MoveValue(
-            move, statistics.fmean(values[move]), statistics.fmean(gaps),
-            statistics.stdev(gaps) / math.sqrt(worlds),
-        ))
-    return Valuation(kind_of(view), expert, advice, tuple(found))
+    found = value_on_worlds(
+        moves,
+        expert,
+        worlds,
+        lambda: sample_world(memory, by_odds, rng, draws),
+        lambda world, move: worth(view, move, mine, world, rules),
+    )
+    return Valuation(kind_of(view), expert, advice, found)
 
 
 def puzzle_valuation(view: PlayerView, seed: int = 0) -> Valuation | None:
     """The valuation of a puzzle: its expert move clearly best on the first `SCREEN_WORLDS`
     worlds of ``Random(seed)`` and on all `WORLDS` of them; None for any other position."""
-    if not value_moves(view, seed, SCREEN_WORLDS).clearly_best:
-        return None
-    valued = value_moves(view, seed, WORLDS)
-    return valued if valued.clearly_best else None
+    return screened(lambda worlds: value_moves(view, seed, worlds), SCREEN_WORLDS, WORLDS)
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A decision of a computer player in one of their own matches."""
-
-    hand: int
-    step: int
-    """The move's index in its hand's moves (0-based)."""
-    level: str
-    """The level of the player to move."""
-    view: PlayerView
+Candidate = puzzle.Candidate[PlayerView]
+"""A decision of a computer player in one of their own matches."""
 
 
 def match_candidates(
-    ruleset: Ruleset, seed: int, levels: tuple[str, str], hands: int | None = None
+    ruleset: Ruleset, seed: int, levels: tuple[str, ...], hands: int | None = None
 ) -> Iterator[Candidate]:
     """Every decision of a match between computer levels ``levels`` (seat 0, seat 1), dealt
     and played from ``seed`` alone (so the same seed gives the same positions), over
@@ -174,6 +122,7 @@ def found_by(view: PlayerView, answer: Action, levels: tuple[str, ...]) -> tuple
     drawing from ``Random(0)``: what a new puzzle's starting rating is estimated from."""
     mine = hand_mask(view)
     return tuple(
-        level for level in levels
+        level
+        for level in levels
         if plain(mine, make_bot(level, random.Random(0)).choose(view)) == answer
     )

@@ -226,11 +226,11 @@ def review_move(
     while True:
         for _ in range(count):
             world = sample_world(view, rng)
-            value, out = _worth(view, world, expert, copy=not same)
+            value, out = worth(view, world, expert, copy=not same)
             expert_values.append(value)
             out_now = out_now or out
             if not same:
-                value, out = _worth(view, world, played, copy=False)
+                value, out = worth(view, world, played, copy=False)
                 out_now = out_now or out
             played_values.append(value)
         found = loss_of(expert_values, played_values)
@@ -240,7 +240,7 @@ def review_move(
     loss, error = (0.0, 0.0) if same else (found.loss, found.error)
     return MoveReview(
         position=Position.of(view),
-        kind=_kind(view, played, expert, out_now),
+        kind=kind_of(view, played, expert, out_now),
         played=played,
         expert=expert,
         matched=same,
@@ -253,7 +253,7 @@ def review_move(
     )
 
 
-def _kind(view: PlayerView, played: Action, expert: Action, out_now: bool) -> Kind:
+def kind_of(view: PlayerView, played: Action, expert: Action, out_now: bool) -> Kind:
     if view.phase is Phase.DRAW:
         return Kind.DRAW
     if out_now:
@@ -268,7 +268,7 @@ def _kind(view: PlayerView, played: Action, expert: Action, out_now: bool) -> Ki
     return Kind.DISCARD
 
 
-def _worth(view: PlayerView, world: Hand, action: Action, copy: bool) -> tuple[float, bool]:
+def worth(view: PlayerView, world: Hand, action: Action, copy: bool) -> tuple[float, bool]:
     """Points to the player when ``action`` is made in ``world`` (a copy of it when ``copy``)
     and the hand played on; and whether the player went out in this very turn."""
     hand = clone(world) if copy else world

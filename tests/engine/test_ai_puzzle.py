@@ -4,11 +4,11 @@ clearly ahead of every other legal move; any other position is no puzzle."""
 from __future__ import annotations
 
 import gin_engine as engine
+from engine_common.puzzle import MoveValue
 from gin_engine.actions import Discard, DrawDiscard, DrawStock
 from gin_engine.ai import hint
 from gin_engine.ai.base import hand_mask
 from gin_engine.ai.puzzle import (
-    MoveValue,
     Valuation,
     found_by,
     match_candidates,

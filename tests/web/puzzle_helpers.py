@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from html import unescape
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -61,7 +63,7 @@ class Form:
 def form(html: str) -> Form:
     found, csrf = TOKEN.search(html), CSRF.search(html)
     assert found and csrf, "no puzzle form"
-    return Form(csrf.group(1), found.group(1), MOVE.findall(html))
+    return Form(csrf.group(1), found.group(1), [unescape(m) for m in MOVE.findall(html)])
 
 
 def own_puzzle(app: Flask, client: FlaskClient, owner: int | None,
@@ -97,13 +99,15 @@ def own_view(game: engine.Match, number: int, decision: int) -> engine.PlayerVie
     return steps[decision - 1]
 
 
-def leaked(client: FlaskClient, puzzle_id: int, seen: set[str]) -> set[str]:
-    """The cards the puzzle's page and its answer page name that are not in ``seen`` (the
-    puzzle answered as the client, wrong where it can be, so the page shows both moves)."""
+def leaked(client: FlaskClient, puzzle_id: int, seen: set[str],
+           named_in: Callable[[str], set[str]] = named_cards) -> set[str]:
+    """The cards the puzzle's page and its answer page name (``named_in``: the game's reading
+    of a page) that are not in ``seen`` (the puzzle answered as the client, wrong where it can
+    be, so the page shows both moves)."""
     page = client.get(f"/puzzles/{puzzle_id}").get_data(as_text=True)
     shown = form(page)
     answered = client.post(f"/puzzles/{puzzle_id}", data=shown.answer(shown.moves[-1]))
     after = client.get(answered.headers["Location"]).get_data(as_text=True)
-    named = named_cards(page) | named_cards(after)
+    named = named_in(page) | named_in(after)
     assert named, puzzle_id  # a position always names its player's hand
     return named - seen

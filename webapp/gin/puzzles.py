@@ -24,8 +24,7 @@ from gin_engine.snapshot import decode_cards, encode_cards
 from webapp.gin.hints import hint_text
 from webapp.gin.review_words import kind_name, move_name
 from webapp.models import GIN, HU, PERSON
-from webapp.puzzles.data import Candidate, PuzzleData
-from webapp.review.words import points
+from webapp.puzzles.data import Candidate, PuzzleData, ShownMove, shown_moves
 
 FLAGGED = (Label.MISTAKE, Label.BLUNDER)
 """The labels whose decisions become the person's own puzzles (失误, 大错)."""
@@ -34,13 +33,13 @@ ESTIMATE_LEVELS = ("easy", "normal")
 that finds the answer (`webapp.puzzles.rating.estimate`)."""
 
 
-def bank(ruleset: str, seed: int, levels: tuple[str, str],
+def bank(ruleset: str, seed: int, levels: tuple[str, ...],
          hands: int | None = None) -> Iterator[Candidate]:
     """Every decision of one match between the computer levels ``levels`` (from ``seed``),
     kept when its expert move is clearly best."""
     rules = engine.preset(ruleset)
     for found in match_candidates(rules, seed, levels, hands):
-        source = f"bank:{ruleset}:{seed}:{levels[0]}-{levels[1]}:{found.hand}:{found.step}"
+        source = f"bank:{ruleset}:{seed}:{'-'.join(levels)}:{found.hand}:{found.step}"
         yield Candidate(source, _data(ruleset, found.view))
 
 
@@ -105,13 +104,6 @@ class Group:
 
 
 @dataclass(frozen=True)
-class Move:
-    move: str
-    words: str
-    value: str
-
-
-@dataclass(frozen=True)
 class Page:
     """What ``templates/gin/_puzzle.html`` draws: the position as its player saw it."""
 
@@ -123,9 +115,9 @@ class Page:
     opponent_taken: list[engine.Card]
     stock: int
     scores: tuple[int, int]
-    buttons: tuple[Move, ...]
+    buttons: tuple[ShownMove, ...]
     """The moves that are not a tap on a hand card (take, pass, stock, knock, gin)."""
-    moves: dict[str, Move]
+    moves: dict[str, ShownMove]
     """Every move by its form value, with its words and value."""
     taps: bool
     """Some moves are a tap on a hand card (a discard)."""
@@ -136,8 +128,7 @@ def page(ruleset: str, kind: str, position: dict[str, Any], moves: list[list[Any
     hand = decode_cards(position["h"])
     top = engine.Card.parse(position["t"]) if position["t"] else None
     seen = Position(tuple(hand), top, tuple(decode_cards(position["o"])), int(position["st"]))
-    named = {str(m): Move(str(m), _words(seen, Kind(kind), str(m), rules), points(float(v)))
-             for m, v in moves}
+    named = shown_moves(moves, lambda m: _words(seen, Kind(kind), m, rules))
     taps = {m.move.split()[1]: m.move for m in named.values() if m.move.startswith("discard ")}
     arrangement = engine.arrange(hand)
     groups = [Group(meld.kind.value, tuple(Shown(c, taps.get(str(c))) for c in meld.cards))

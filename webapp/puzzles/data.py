@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from webapp.review.words import points
 
 
 @dataclass(frozen=True)
@@ -34,3 +37,17 @@ class Candidate:
     """Where it comes from, once (``Puzzle.source``)."""
     data: PuzzleData | None
     """None: no clearly best move (or the expert's move is not the best by value)."""
+
+
+@dataclass(frozen=True)
+class ShownMove:
+    """A move as a puzzle page shows it: its form value, its words, its value in points."""
+
+    move: str
+    words: str
+    value: str
+
+
+def shown_moves(moves: list[list[Any]], words: Callable[[str], str]) -> dict[str, ShownMove]:
+    """A kept puzzle's moves (form value, value) by form value, each said by ``words``."""
+    return {str(m): ShownMove(str(m), words(str(m)), points(float(v))) for m, v in moves}

@@ -207,14 +207,24 @@ def _seen() -> list[int]:
               help="Match i is dealt from seed + i: the same seeds add nothing again.")
 @click.option("--hands", type=click.IntRange(1), default=None,
               help="Hands per match (default: each match to its end).")
-def generate_command(matches: int, seed: int, hands: int | None) -> None:
+@click.option("--game", "game_key", default=None,
+              help="Only this game's matches (gin, romme; default: every game's).")
+@click.option("--ruleset", default=None,
+              help="Only this preset of the game (with --game; default: its presets in turn).")
+def generate_command(matches: int, seed: int, hands: int | None, game_key: str | None,
+                     ruleset: str | None) -> None:
     """Add the clearly-best positions of the computer players' own matches to the bank."""
+    if game_key is not None and game_key not in {g.key for g in games.with_puzzles()}:
+        raise click.BadParameter(f"no game with puzzles is called {game_key!r}",
+                                 param_hint="--game")
+    if ruleset is not None and (game_key is None or ruleset not in games.named(game_key).presets):
+        raise click.BadParameter(f"{ruleset!r} is not a preset of --game", param_hint="--ruleset")
 
     def progress(made: Made) -> None:
         if made.matches % 10 == 0:
             click.echo(_summary(made), err=True)
 
-    click.echo(_summary(generate(matches, seed, hands, progress)))
+    click.echo(_summary(generate(matches, seed, hands, progress, game_key, ruleset)))
 
 
 @bp.cli.command("recount-ratings")

@@ -39,6 +39,12 @@ WHY_TEXT: dict[Why, LazyString] = {
 }
 
 
+def why_text(why: Why, points: int | None) -> str:
+    """The Hint's reason in one sentence; ``points``: a discarded card's penalty points."""
+    text = str(WHY_TEXT[why])
+    return text % {"points": points or 0} if why is Why.DISCARD_HIGHEST else text
+
+
 def person_hint(view: romme.PlayerView) -> Hint | None:
     """The hint for the person, or None when it is not their turn to draw or play."""
     if not view.my_turn or view.phase not in (romme.Phase.DRAW, romme.Phase.PLAY):
@@ -144,8 +150,6 @@ def hint_text(found: Hint) -> str:
     said = _action_text(found)
     if found.reason is None:
         return said
-    why = str(WHY_TEXT[found.reason])
-    if found.reason is Why.DISCARD_HIGHEST:
-        why = why % {"points": found.penalty or 0}
+    why = why_text(found.reason, found.penalty)
     # Chinese sentences follow each other without a space.
     return _("%(move)s %(why)s", move=said, why=why)

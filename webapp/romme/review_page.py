@@ -15,14 +15,13 @@ from flask_babel import LazyString
 
 import romme_engine as romme
 from engine_common.review import Label
-from romme_engine.ai import Why
 from romme_engine.ai.review import HandReview, Kind, MoveReview, Position
 from webapp.i18n import lazy_pgettext as _lp
 from webapp.models import PERSON
 from webapp.review import page as shared
 from webapp.review.page import judged
 from webapp.romme.cards import card_text, cards_text
-from webapp.romme.hints import WHY_TEXT
+from webapp.romme.hints import why_text
 from webapp.romme.messages import seat_name
 from webapp.romme.table import sort_key
 
@@ -77,6 +76,11 @@ class DecisionRow(shared.DecisionRow):
     seats: list[SeatMelds]
 
 
+def kind_name(kind: Kind) -> str:
+    """What a decision is about, as the review's heading names it."""
+    return str(_KINDS[kind])
+
+
 def decision_rows(review: HandReview, ruleset: romme.Ruleset) -> list[DecisionRow]:
     return [_row(i, move, ruleset) for i, move in enumerate(review.moves, start=1)]
 
@@ -86,7 +90,7 @@ def _row(number: int, move: MoveReview, ruleset: romme.Ruleset) -> DecisionRow:
     flagged = move.label is not Label.GOOD
     return DecisionRow(
         number=number,
-        kind=str(_KINDS[move.kind]),
+        kind=kind_name(move.kind),
         played=move_name(seen, move.played),
         expert=move_name(seen, move.expert),
         **judged(move),
@@ -123,11 +127,10 @@ def reason_line(move: MoveReview, ruleset: romme.Ruleset) -> str:
     expert's own move."""
     if move.matched:
         return ""
-    worth = {}
-    if move.why is Why.DISCARD_HIGHEST and isinstance(move.expert, romme.Discard):
-        worth = {"points": romme.penalty(move.expert.card, ruleset.joker_penalty)}
-    text = str(WHY_TEXT[move.why])
-    return text % worth if worth else text
+    worth = None
+    if isinstance(move.expert, romme.Discard):
+        worth = romme.penalty(move.expert.card, ruleset.joker_penalty)
+    return why_text(move.why, worth)
 
 
 def _seats(seen: Position) -> list[SeatMelds]:
