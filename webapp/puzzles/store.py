@@ -7,10 +7,9 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import bindparam, desc, exists, func, or_, select
-from sqlalchemy.engine import CursorResult
 
 from webapp.extensions import db
 from webapp.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
@@ -59,9 +58,10 @@ def add(game: str, source: str, data: PuzzleData, match_id: str | None = None,
         reason=data.reason, rating=start.rating, rd=start.rd, volatility=start.volatility,
         match_id=match_id, hand=hand, decision=decision,
         created_at=datetime.now().astimezone(),
-    ).on_conflict_do_nothing(index_elements=["source"])
-    done = cast(CursorResult[Any], db.session.execute(insert))
-    return bool(done.rowcount)
+    ).on_conflict_do_nothing(index_elements=["source"]).returning(Puzzle.__table__.c.id)
+    # The id comes back only for a row written: the rowcount is not it on PostgreSQL, where
+    # the session's RETURNING makes it -1 (unknown), so a run counted every puzzle as added.
+    return db.session.execute(insert).first() is not None
 
 
 def load(puzzle_id: int) -> Kept | None:

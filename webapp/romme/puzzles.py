@@ -141,7 +141,6 @@ class Seat:
 class Page:
     """What ``templates/romme/_puzzle.html`` draws: the position as its player saw it."""
 
-    rules: engine.Ruleset
     kind: str
     hand: tuple[Shown, ...]
     pile_top: engine.Card | None
@@ -198,7 +197,6 @@ def page(ruleset: str, kind: str, position: dict[str, Any], moves: list[list[Any
         for seat in range(len(seen.hand_counts))
     )
     return Page(
-        rules=engine.preset(ruleset),
         kind=kind_name(Kind(kind)),
         hand=hand,
         pile_top=seen.discard_top,
