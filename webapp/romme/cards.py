@@ -11,7 +11,7 @@ from babel.support import NullTranslations
 from markupsafe import Markup
 
 import romme_engine as romme
-from webapp.cards import RED, cached, card_markup, row_markup, spoken_names
+from webapp.cards import RED, cached, card_markup, face_markup, row_markup, spoken_names
 
 JOKER = Markup(" joker")
 
@@ -49,6 +49,13 @@ def card_html(card: romme.Card, extra: str = "") -> Markup:
     return card_markup(str(card), faces.texts[card.id], faces.names[card.id], _kind(card), extra)
 
 
+def card_face(card: romme.Card) -> Markup:
+    """The pip labelled with the spoken name, for a card named in a line of facts (a puzzle's
+    pile top), where a whole card would take a line of its own on a phone."""
+    faces = _faces()
+    return face_markup(faces.texts[card.id], faces.names[card.id])
+
+
 def card_text(card: romme.Card) -> str:
     """The card in a sentence, as the table shows it: ``10♥``, or the joker's own sign (王)."""
     return _faces().texts[card.id]
@@ -70,6 +77,7 @@ def card_row(cards: Iterable[romme.Card]) -> Markup:
 
 TEMPLATE_GLOBALS = {
     "romme_card": card_html,
+    "romme_face": card_face,
     "romme_row": card_row,
     "romme_card_text": card_text,
     "romme_card_spoken": card_spoken,

@@ -23,6 +23,7 @@ from romme_engine.ai.puzzle import found_by, match_candidates, puzzle_valuation
 from romme_engine.ai.review import HandReview, Kind, Position, committed, is_decision
 from romme_engine.cards import decode_cards, encode_cards
 from romme_engine.replay import replay
+from webapp.i18n import gettext as _
 from webapp.models import PERSON, ROMME
 from webapp.puzzles.data import Candidate, PuzzleData, ShownMove, shown_moves
 from webapp.romme.hints import why_text
@@ -173,7 +174,7 @@ def _seen(position: dict[str, Any]) -> Position:
 
 def page(ruleset: str, kind: str, position: dict[str, Any], moves: list[list[Any]]) -> Page:
     seen = _seen(position)
-    named = shown_moves(moves, lambda m: move_name(seen, parse_action(m)))
+    named = shown_moves(moves, lambda m: _words(seen, parse_action(m)))
     actions = {m: parse_action(m) for m in named}
     taps = {str(a.card): m for m, a in actions.items() if isinstance(a, engine.Discard)}
     hand = tuple(
@@ -206,6 +207,16 @@ def page(ruleset: str, kind: str, position: dict[str, Any], moves: list[list[Any
         moves=named,
         taps=bool(taps),
     )
+
+
+def _words(seen: Position, action: engine.Action) -> str:
+    """A move in words, as the review says it; a lay-off where the card fits both ends of its
+    meld (a joker) says which end, as the table's choice does."""
+    said = move_name(seen, action)
+    if isinstance(action, engine.LayOff) and action.end is not None:
+        end = _("Low end") if action.end is engine.End.LOW else _("High end")
+        return f"{said} · {end}"
+    return said
 
 
 def kind(ruleset: str, name: str) -> str:
