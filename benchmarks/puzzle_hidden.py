@@ -20,7 +20,7 @@ the same way (`tests/web/puzzle_helpers.leaked`).
 Exit status 1 on any card shown that the player could not see.
 
 Takes about 22 s of processor time for a bank of 5,021 Gin Rummy puzzles and about 156 s for
-200 players.
+200 players; Rommé's, 5 s for 888 puzzles and 583 s for 200 players.
 """
 
 from __future__ import annotations

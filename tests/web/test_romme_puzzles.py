@@ -144,45 +144,32 @@ def test_the_banks_matches_go_through_every_table_size_and_level() -> None:
     ]
 
 
+GENERATE = [
+    "puzzles",
+    "generate",
+    "--game",
+    "romme",
+    "--ruleset",
+    "romme",
+    "--matches",
+    "1",
+    "--hands",
+    "1",
+    "--seed",
+    "3",
+]
+"""One match of Rommé's bank, seed 3: its first hand between two easy seats."""
+
+
 def test_generate_fills_the_bank_with_one_games_puzzles(app: Flask, runner: FlaskCliRunner) -> None:
-    made = runner.invoke(
-        args=[
-            "puzzles",
-            "generate",
-            "--game",
-            "romme",
-            "--ruleset",
-            "romme",
-            "--matches",
-            "1",
-            "--hands",
-            "1",
-            "--seed",
-            "3",
-        ]
-    )
+    made = runner.invoke(args=GENERATE)
     assert made.exit_code == 0, made.output
     kept = _puzzles(app)
     assert f"matches=1 candidates=24 kept={len(kept)} (" in made.output
     assert len(kept) == 11  # seed 3: two easy seats' first hand
     assert kept and {(p.game, p.ruleset) for p in kept} == {(ROMME, "romme")}
     assert {p.source.split(":")[3] for p in kept} == {"easy-easy"}  # match 0: two easy seats
-    again = runner.invoke(
-        args=[
-            "puzzles",
-            "generate",
-            "--game",
-            "romme",
-            "--ruleset",
-            "romme",
-            "--matches",
-            "1",
-            "--hands",
-            "1",
-            "--seed",
-            "3",
-        ]
-    )
+    again = runner.invoke(args=GENERATE)
     assert "added=0 " in again.output and len(_puzzles(app)) == len(kept)
     for wrong in (
         ["--game", "chess"],
@@ -191,4 +178,3 @@ def test_generate_fills_the_bank_with_one_games_puzzles(app: Flask, runner: Flas
     ):
         refused = runner.invoke(args=["puzzles", "generate", "--matches", "1", *wrong])
         assert refused.exit_code == 2 and "Invalid value" in refused.output
-
