@@ -48,6 +48,8 @@ def _answer_then_next(page: Page, answer: str, shot: str) -> None:
     for part in ("[data-verdict]", "[data-reason=answer]", "a[data-link=next]"):
         assert in_viewport(page, page.locator(part).first), part
     assert page_width(page) <= WIDTH
+    # The heading's two halves read apart on screen, not run together ("The positionThe draw").
+    assert " · " in page.locator("#position-title").inner_text()
     assert violations(page) == []
     page.screenshot(path=str(SHOTS / shot.format("answer-")))
     tap(page.locator("a[data-link=next]"))
