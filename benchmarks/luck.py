@@ -67,7 +67,6 @@ from gin_engine.ai.luck import (  # noqa: E402
 from gin_engine.deck import shuffled_deck  # noqa: E402
 from gin_engine.driver import play  # noqa: E402
 from gin_engine.hand import Hand  # noqa: E402
-from gin_engine.results import HandResult  # noqa: E402
 from romme_engine import ROMME  # noqa: E402
 from romme_engine import Match as RommeMatch  # noqa: E402
 from romme_engine import Phase as RommePhase  # noqa: E402
@@ -156,7 +155,7 @@ def hands_of(ruleset: str, levels: tuple[str, str], count: int, seed: int,
         mine = hand_luck(match, number, 0, orders)
         spent = time.process_time() - start
         result = match.results[-1]
-        points = seat_points(result, 0)
+        points = result.points_to(0)
         theirs = HandLuck(-mine.deal, -mine.their_draws, -mine.own_draws, mine.error)
         found.append(Played((points, -points), (mine, theirs), spent, result.dealer))
     return found
@@ -188,13 +187,6 @@ def romme_hands_of(levels: tuple[str, ...], count: int, seed: int,
         points = tuple(romme_points(result, s) for s in range(players))
         found.append(Played(points, lucks, spent, result.dealer))
     return found
-
-
-def seat_points(result: HandResult, seat: int) -> int:
-    """The hand's points for ``seat``: positive when it scored, negative when the other did."""
-    if result.scorer is None:
-        return 0
-    return result.points if result.scorer == seat else -result.points
 
 
 def cost_line(seconds: list[float]) -> str:

@@ -68,6 +68,13 @@ class HandResult:
     def points(self) -> int:
         return self.bonus + self.difference
 
+    def points_to(self, seat: int) -> int:
+        """The hand's points to ``seat``: what it scored, or minus what the other seat scored;
+        0 for a dead hand."""
+        if self.scorer is None:
+            return 0
+        return self.points if self.scorer == seat else -self.points
+
 
 def score_hand(
     ruleset: Ruleset,

@@ -84,6 +84,15 @@ def test_dead_hands_win_no_box():
     assert s.hands_won == (2, 1) and s.totals == (105 + 100 + 50, 10 + 25)
 
 
+def test_a_hands_points_to_each_seat_are_the_scorers_and_their_opposite():
+    bonus = HandResult(number=1, dealer=0, end=HandEnd.GIN, knocker=1, scorer=1, bonus=25,
+                       difference=12)
+    assert (bonus.points_to(0), bonus.points_to(1)) == (-37, 37)
+    assert (won(0, 18).points_to(0), won(0, 18).points_to(1)) == (18, -18)
+    dead = HandResult(number=2, dealer=0, end=HandEnd.DEAD)
+    assert (dead.points_to(0), dead.points_to(1)) == (0, 0)
+
+
 @pytest.mark.parametrize("ruleset", [CLASSIC, QUICK])
 def test_presets_without_settlement_keep_the_hand_points(ruleset):
     s = settle(ruleset, [won(0, 30), won(0, 40)], winner=0)

@@ -27,7 +27,4 @@ def deal(seed: str) -> gin_engine.Match:
 def results(match: gin_engine.Match) -> tuple[int, ...]:
     """Each finished board's points from the person's side: what the person scored, or minus
     what the computer scored; 0 for a dead hand."""
-    return tuple(
-        0 if r.scorer is None else r.points if r.scorer == PERSON else -r.points
-        for r in match.results
-    )
+    return tuple(r.points_to(PERSON) for r in match.results)

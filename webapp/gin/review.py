@@ -40,10 +40,7 @@ def banner(match: engine.Match, number: int) -> Any:
 
 def points(match: engine.Match, number: int) -> int:
     """Hand ``number``'s points to the person: won +, paid −, 0 when nobody scored."""
-    result = match.results[number - 1]
-    if result.scorer is None:
-        return 0
-    return result.points if result.scorer == PERSON else -result.points
+    return match.results[number - 1].points_to(PERSON)
 
 
 def hand_page(match: engine.Match, review: HandReview | None) -> HandPage:
