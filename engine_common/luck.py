@@ -13,15 +13,18 @@ Glossary
     adjusted      the hand's points for the player minus its luck: the result the player
                   would expect with average cards, an unbiased measure of skill over many hands
 
-Only figures live here; a game's evaluator (``gin_engine.ai.luck``) says what a value is.
+Only figures and the cards a draw is set against (`Alternatives`) live here; a game's evaluator
+(``gin_engine.ai.luck``, ``romme_engine.ai.luck``) says what a value is.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,26 @@ def total(estimates: Iterable[Estimate]) -> Estimate:
     for estimate in estimates:
         found = found + estimate
     return found
+
+
+T = TypeVar("T")
+
+
+class Alternatives(Generic[T]):
+    """The outcomes a draw's card is set against, one for each play-out: every card the stock
+    held, in random order, each once before any comes again, so a few pairs spread over the
+    whole stock rather than falling on the same cards."""
+
+    def __init__(self, pool: Sequence[T], rng: random.Random) -> None:
+        self._pool = list(pool)
+        self._rng = rng
+        self._left: list[T] = []
+
+    def next(self) -> T:
+        if not self._left:
+            self._rng.shuffle(self._pool)
+            self._left = list(self._pool)
+        return self._left.pop()
 
 
 @dataclass(frozen=True, slots=True)

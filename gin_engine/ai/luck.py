@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
 
-from engine_common.luck import Estimate, HandLuck, paired, total
+from engine_common.luck import Alternatives, Estimate, HandLuck, paired, total
 from gin_engine.actions import DrawStock
 from gin_engine.ai.evaluate import meld_partners
 from gin_engine.ai.normal import GIN_STOCK, GIN_WAIT, knock_limit_for_stage
@@ -135,14 +135,11 @@ def draw_luck(hand: Hand, player: int, rng: random.Random, orders: int) -> Estim
     rest = pool[1:]
     hands = (to_mask(hand.hands[0]), to_mask(hand.hands[1]))
     differences = []
-    deck: list[int] = []
+    others = Alternatives(pool, rng)
     for _ in range(orders):
         rng.shuffle(rest)
         came = _after_draw(hand.ruleset, hands, player, drawn, rest)
-        if not deck:
-            rng.shuffle(pool)
-            deck = list(pool)
-        card = deck.pop()
+        card = others.next()
         if card == drawn:
             differences.append(0.0)
             continue

@@ -48,7 +48,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine_common.luck import Estimate, HandLuck, paired, total
+from engine_common.luck import Alternatives, Estimate, HandLuck, paired, total
 from romme_engine.actions import DrawStock
 from romme_engine.ai.rollout import clone, play_out, play_turns, points
 from romme_engine.cards import Card, penalty_total
@@ -157,17 +157,13 @@ def draw_luck(hand: Hand, player: int, rng: random.Random, orders: int,
     if hand.phase is not Phase.DRAW or hand.turn != player or not hand.stock:
         raise InvalidInputError("a stock draw's luck needs the draw about to be made")
     drawn = hand.stock[-1]
-    pool = list(hand.stock)
-    rest = pool[:-1]
+    rest = list(hand.stock)[:-1]
     differences: list[Values] = []
-    deck: list[Card] = []
+    others = Alternatives(hand.stock, rng)
     for _ in range(orders):
         rng.shuffle(rest)
         key = _key(rng)
-        if not deck:
-            rng.shuffle(pool)
-            deck = list(pool)
-        card = deck.pop()
+        card = others.next()
         if card == drawn:
             differences.append((0.0,) * hand.players)
             continue

@@ -1,8 +1,9 @@
 """The game-free luck figures: paired estimates, their errors, a hand's luck by source."""
 
 import math
+import random
 
-from engine_common.luck import NOTHING, Estimate, HandLuck, paired, total
+from engine_common.luck import NOTHING, Alternatives, Estimate, HandLuck, paired, total
 
 
 def test_paired_samples_give_their_mean_and_standard_error():
@@ -26,3 +27,9 @@ def test_a_hands_luck_is_the_sum_of_its_sources_and_the_adjusted_result_removes_
     assert luck.total == -18.0
     assert luck.adjusted(-25) == -7.0
     assert luck.adjusted(0) == 18.0
+
+
+def test_alternatives_give_every_card_once_before_any_comes_again():
+    others = Alternatives("ABCDE", random.Random(7))
+    first, second = [others.next() for _ in range(5)], [others.next() for _ in range(5)]
+    assert sorted(first) == sorted(second) == list("ABCDE")
