@@ -81,6 +81,9 @@ class Reviewed(Protocol):
     @property
     def accuracy(self) -> float: ...
 
+    @property
+    def label(self) -> Label: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Summary:
@@ -118,6 +121,15 @@ class HandReview(Generic[R]):
     @property
     def summary(self) -> Summary:
         return summarise(self.moves)
+
+
+DRILLED = (Label.MISTAKE, Label.BLUNDER)
+"""The labels whose decisions the player drills again as puzzles of their own (失误, 大错)."""
+
+
+def mistakes(review: HandReview[Any]) -> list[int]:
+    """The review's decisions (1-based) labelled 失误 or 大错: the 错题本's, in every game."""
+    return [n for n, move in enumerate(review.moves, start=1) if move.label in DRILLED]
 
 
 def encode_envelope(version: int, number: int, seat: int, moves: list[Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ import gin_engine.ai
 import romme_engine
 import romme_engine.ai
 from engine_common.luck import HandLuck
+from engine_common.review import mistakes
 from gin_engine.match import COMPUTER_DEALS_FIRST
 from webapp.gin import cards as gin_cards
 from webapp.gin import daily as gin_daily
@@ -345,7 +346,7 @@ GAMES: tuple[Game, ...] = (
         puzzles=Puzzles(
             bank=gin_puzzles.bank,
             own=gin_puzzles.own,
-            flagged=gin_puzzles.flagged,
+            flagged=mistakes,
             page=gin_puzzles.page,
             template="gin/_puzzle.html",
             kind=gin_puzzles.kind,
@@ -406,7 +407,7 @@ GAMES: tuple[Game, ...] = (
         puzzles=Puzzles(
             bank=romme_puzzles.bank,
             own=romme_puzzles.own,
-            flagged=romme_puzzles.flagged,
+            flagged=mistakes,
             page=romme_puzzles.page,
             template="romme/_puzzle.html",
             kind=romme_puzzles.kind,

@@ -17,7 +17,7 @@ import gin_engine as engine
 from gin_engine.actions import format_action, parse_action
 from gin_engine.ai import Decision, Reason, Unit
 from gin_engine.ai.puzzle import found_by, match_candidates, puzzle_valuation
-from gin_engine.ai.review import HandReview, Kind, Label, MoveReview, Position, is_decision
+from gin_engine.ai.review import Kind, Label, MoveReview, Position, is_decision
 from gin_engine.cards import display_order
 from gin_engine.replay import replay
 from gin_engine.snapshot import decode_cards, encode_cards
@@ -26,8 +26,6 @@ from webapp.gin.review_words import kind_name, move_name
 from webapp.models import GIN, HU, PERSON
 from webapp.puzzles.data import Candidate, PuzzleData, ShownMove, shown_moves
 
-FLAGGED = (Label.MISTAKE, Label.BLUNDER)
-"""The labels whose decisions become the person's own puzzles (失误, 大错)."""
 ESTIMATE_LEVELS = ("easy", "normal")
 """The levels asked for their own move: a new puzzle starts at the rating of the weakest
 that finds the answer (`webapp.puzzles.rating.estimate`)."""
@@ -49,11 +47,6 @@ def own(match: engine.Match, ruleset: str, number: int,
     hand ``number``, each with its puzzle, or None without a clearly best move."""
     views = [s.view for s in replay(match, number) if s.seat == PERSON and is_decision(s.view)]
     return [(d, _data(ruleset, views[d - 1])) for d in decisions if 0 < d <= len(views)]
-
-
-def flagged(review: HandReview) -> list[int]:
-    """The review's decisions labelled 失误 or 大错 (1-based)."""
-    return [n for n, move in enumerate(review.moves, start=1) if move.label in FLAGGED]
 
 
 def _data(ruleset: str, view: engine.PlayerView) -> PuzzleData | None:

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import romme_engine as engine
-from engine_common.review import Label
 from romme_engine.actions import format_action, parse_action
 from romme_engine.ai import Why
 from romme_engine.ai.puzzle import found_by, match_candidates, puzzle_valuation
-from romme_engine.ai.review import HandReview, Kind, Position, committed, is_decision
+from romme_engine.ai.review import Kind, Position, committed, is_decision
 from romme_engine.cards import decode_cards, encode_cards
 from romme_engine.replay import replay
 from webapp.i18n import gettext as _
@@ -31,8 +30,6 @@ from webapp.romme.messages import seat_name
 from webapp.romme.review_page import kind_name, move_name
 from webapp.romme.table import sort_key
 
-FLAGGED = (Label.MISTAKE, Label.BLUNDER)
-"""The labels whose decisions become the person's own puzzles (失误, 大错)."""
 ESTIMATE_LEVELS = ("easy", "normal")
 """The levels asked for their own move: a new puzzle starts at the rating of the weakest
 that finds the answer (`webapp.puzzles.rating.estimate`)."""
@@ -59,11 +56,6 @@ def own(
     decision whose moves are a lay-down's, never a puzzle)."""
     views = [s.view for s in committed(replay(match, number), PERSON) if is_decision(s.view)]
     return [(d, _data(ruleset, views[d - 1])) for d in decisions if 0 < d <= len(views)]
-
-
-def flagged(review: HandReview) -> list[int]:
-    """The review's decisions labelled 失误 or 大错 (1-based)."""
-    return [n for n, move in enumerate(review.moves, start=1) if move.label in FLAGGED]
 
 
 def _turned(view: engine.PlayerView, values: Sequence[Any]) -> list[Any]:
