@@ -24,6 +24,7 @@ from gin_engine.ai.luck import hand_luck
 from gin_engine.replay import deck_of
 from gin_engine.verify import deals as gin_deals
 from romme_engine.ai import make_bot as romme_bot
+from romme_engine.ai.luck import hand_luck as romme_hand_luck
 from romme_engine.verify import deals as romme_deals
 from tests.web.account_helpers import register
 from tests.web.daily_helpers import (
@@ -439,7 +440,8 @@ def test_a_romme_days_page_shows_each_boards_kept_luck_after_the_close(
     html = client.get(f"/daily/romme/{day.isoformat()}").get_data(as_text=True)
     for n, row in kept.items():
         assert row.points == results[n - 1]
-        luck = row.luck_deal + row.luck_own_draws + row.luck_their_draws
+        luck = romme_hand_luck(match, n, 0).total  # measured again, here only
+        assert luck == row.luck_deal + row.luck_own_draws + row.luck_their_draws
         board = _own_board(html, n)
         assert f"<td data-result>{results[n - 1]}</td>" in board
         assert f"<td data-luck>{signed(luck)}</td>" in board

@@ -61,8 +61,8 @@ def own_boards(
 def _luck(hand: KeptHand | None, result: int) -> HandLuck | None:
     """The kept luck of a board's hand, if it adjusts the board's result: luck is measured in
     the review's points, which are each game's board result (`Daily.results` counts a hand
-    as `Review.points` does); a result recorded otherwise (a Rommé board kept while its result
-    was the sum of the differences to each opponent, `f0fda16`) is shown as not measured."""
+    as `Review.points` does); a result recorded under another count (a game's boards kept
+    before `f0fda16`) is shown as not measured."""
     if hand is None or hand.points != result:
         return None
     return hand.luck
