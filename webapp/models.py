@@ -27,7 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.ext.associationproxy import AssociationProxy, association_proxy
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 from sqlalchemy.orm.collections import attribute_keyed_dict
 from sqlalchemy.types import TypeDecorator
 
@@ -183,6 +183,11 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     )
     time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The reader's IANA time zone for dates on the pages; None: by the page's language."""
+    last_game: Mapped[str | None] = query_expression()
+    """The game of the account's newest result (``None`` before the first): the board the
+    boards and player pages show without ``?game=``. Read with the account where those pages
+    load it (`webapp.accounts.service`: the logged-in account, a player page's player), in the
+    same statement; ``None`` on an account loaded otherwise."""
 
     # Flask-Login's user protocol.
     is_active = True

@@ -12,12 +12,14 @@ logged-in account any more, wherever it was copied to.
 
 from __future__ import annotations
 
+import functools
 from urllib.parse import urlsplit
 
 from flask import session
 from flask_login import current_user, login_user, logout_user
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Row, Select, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from webapp.accounts.names import username_key, username_skeleton
 from webapp.accounts.passwords import (
@@ -29,7 +31,7 @@ from webapp.accounts.passwords import (
 from webapp.extensions import db, login_manager
 from webapp.i18n import SESSION_KEY as LANGUAGE_KEY
 from webapp.matches import SESSION_MATCH_KEY, adopt_guest_match
-from webapp.models import User
+from webapp.models import MatchResult, User
 from webapp.privacy import mark_private
 
 KEPT_AT_LOGIN = (LANGUAGE_KEY, SESSION_MATCH_KEY)
@@ -47,7 +49,7 @@ def load_user(cookie_id: str) -> User | None:
     mark_private()
     user_id, _dot, generation = cookie_id.partition(".")
     try:
-        user = db.session.get(User, int(user_id))
+        user = _with_last_game(db.session.execute(_account("id"), {"key": int(user_id)}).first())
         issued_under = int(generation)
     except ValueError:
         return None
@@ -70,11 +72,35 @@ login_manager.user_loader(load_user)
 
 
 def find_user(name: str) -> User | None:
-    return db.session.scalar(_BY_NAME, {"key": username_key(name)})
+    return _with_last_game(
+        db.session.execute(_account("username_key"), {"key": username_key(name)}).first()
+    )
 
 
-# Built once: every view of a player page (/u/<name>) looks its player up.
-_BY_NAME = select(User).where(User.username_key == bindparam("key"))
+@functools.cache
+def _account(by: str) -> Select[User, str | None]:
+    """The account whose column ``by`` is ``:key``, with the game of its newest result (one
+    index probe): the boards and player pages show that game's board by default, and every
+    logged-in request and player page loads an account anyway, so the probe rides along
+    instead of costing a round trip of its own. Built once per column."""
+    newest = (
+        select(MatchResult.game)
+        .where(MatchResult.user_id == User.id)
+        .order_by(MatchResult.finished_at.desc())
+        .limit(1)
+    )
+    return select(User, newest.scalar_subquery()).where(
+        getattr(User, by) == bindparam("key")
+    )
+
+
+def _with_last_game(found: Row[User, str | None] | None) -> User | None:
+    if found is None:
+        return None
+    user, last_game = found
+    # As if loaded with the account (no change to flush).
+    set_committed_value(user, "last_game", last_game)
+    return user
 
 
 def name_taken(name: str) -> bool:

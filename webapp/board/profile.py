@@ -299,19 +299,6 @@ def rating_start(kept: Charts, rating: GameRating | None) -> RatingAt | None:
     return RatingAt(moment(int(kept.ratings[0][0])), START.rating, START.rd)
 
 
-def last_game(user_id: int) -> str | None:
-    """The board of the player's newest result, ``None`` before their first (one index
-    probe: the newest row of their results by time)."""
-    found: str | None = db.session.scalar(_last_game(), {"player": user_id})
-    return found
-
-
-@functools.cache
-def _last_game() -> Select[Any]:
-    r = MatchResult.__table__.c
-    return select(r.game).where(r.user_id == PLAYER).order_by(r.finished_at.desc()).limit(1)
-
-
 @functools.cache
 def last_result() -> tuple[ScalarSelect[datetime], ScalarSelect[str]]:
     """The `PLAYER`'s newest result's end and match, as two scalar subqueries (one index probe

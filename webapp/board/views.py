@@ -74,10 +74,11 @@ def _query_rating_board() -> bool:
     return by == RATING
 
 
-def _default_game(user_id: int | None) -> str:
-    """The board a page shows without ``?game=``: the one of the game ``user_id`` (the viewer
-    of a board, the player of a player page) played last, else the first game's."""
-    last = None if user_id is None else profile.last_game(user_id)
+def _default_game(user: User | None) -> str:
+    """The board a page shows without ``?game=``: the one of the game ``user`` (the viewer
+    of a board, the player of a player page) played last, else the first game's (read with
+    the account: `webapp.models.User.last_game`)."""
+    last = None if user is None else user.last_game
     return DEFAULT_GAME if last is None else last
 
 
@@ -132,8 +133,9 @@ def _rating_board(game: BoardGame, default: str, page: int, viewer: int | None) 
 
 @bp.get("/leaderboard")
 def board() -> str:
-    viewer = current_user.id if current_user.is_authenticated else None
-    default = _default_game(viewer)
+    signed_in = current_user if current_user.is_authenticated else None
+    viewer = None if signed_in is None else signed_in.id
+    default = _default_game(signed_in)
     game, period, page = _query_game(default), _query_period(), _query_page()
     if _query_rating_board():
         return _rating_board(game, default, page, viewer)
@@ -164,7 +166,7 @@ def board() -> str:
 
 
 def _player_page(user: User, endpoint: str, **values: Any) -> str:
-    default = _default_game(user.id)
+    default = _default_game(user)
     game = _query_game(default)
     own = current_user.is_authenticated and current_user.id == user.id
     if own:
@@ -255,7 +257,7 @@ def chart_data(name: str) -> str:
     user = find_user(name)
     if user is None:
         abort(404)
-    default = _default_game(user.id)
+    default = _default_game(user)
     game = _query_game(default)
     totals = profile.totals(user.id, game.key)
     charts = profile.charts(user.id, game.key)
