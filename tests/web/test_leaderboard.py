@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 import re
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 
 from tests.web.account_helpers import PASSWORD, login, make_user, real_user, seed_result
 from tests.web.board_helpers import cell, listed, pinned
@@ -260,3 +261,39 @@ def test_the_chart_shows_the_last_awards_from_the_total_before_them(app: Flask, 
     # The line starts at the 30 points held before the first award shown, not at zero.
     path = re.search(r'<path class="line" d="M([\d.]+),([\d.]+)', svg)
     assert path is not None and float(path.group(2)) < 240 - 32
+
+
+def test_a_total_moved_between_the_rungs_and_the_page_is_ranked_by_the_rungs(seeded, client):
+    """The board reads its ladder's rungs and its page in two statements; on PostgreSQL each
+    sees what is committed when it starts, so a result recorded between them (another
+    request's) can move a listed player onto a points total the rungs do not list. Here the
+    move is made between the two in the request's own transaction (the same on both
+    databases): the row is ranked by the rungs read — the players above its new total — never
+    a 500."""
+    with seeded.app_context():
+        engine = db.engine
+    moved: list[str] = []
+
+    def between(connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if moved or "running" not in statement:
+            return
+        moved.append(statement)
+        # cat's 10 points become 20, a total no rung holds.
+        connection.execute(
+            update(PlayerTotal)
+            .where(PlayerTotal.user_id == select(User.id).where(User.username == "cat")
+                   .scalar_subquery())
+            .values(points=20)
+        )
+
+    event.listen(engine, "after_cursor_execute", between)
+    try:
+        response = client.get("/leaderboard")
+    finally:
+        event.remove(engine, "after_cursor_execute", between)
+    assert moved and response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert listed(html) == ["ann", "bob", "eve", "cat", "dan"]
+    assert cell(html, "cat", "points") == "20"
+    # Above 20 by the rungs read: ann (130), bob and eve (60).
+    assert [cell(html, name, "rank") for name in listed(html)] == ["1", "2", "2", "4", "5"]
