@@ -1,4 +1,5 @@
-"""The leaderboard and the players' pages (GET only; they change nothing)."""
+"""The leaderboard and the players' pages (GET only; they change nothing, so they read without
+a transaction: `webapp.store.read_without_transaction`)."""
 
 from __future__ import annotations
 
@@ -34,8 +35,14 @@ from webapp.rating.standing import INACTIVE_AFTER
 from webapp.review import store as review_store
 from webapp.review.trend import accuracy_chart, adjusted_chart
 from webapp.statistics.points import RANKING_POINTS
+from webapp.store import read_without_transaction
 
 bp = Blueprint("board", __name__)
+# Before anything reads (the login's account is read before a `login_required` view runs): no
+# BEGIN before the page's reads and no ROLLBACK after them, as on the table pages. At
+# 5,000,000 results the logged-in board's median fell from 2.00–2.05× GET /play's to the
+# figure in benchmarks/README.md ("Boards at scale").
+bp.before_request(read_without_transaction)
 # The tables' match-over results print the rating change (templates/rating/_change.html).
 bp.add_app_template_global(change_of, "rating_change")
 
