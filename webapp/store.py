@@ -71,8 +71,10 @@ _LOAD = _SELECT.where(_MATCHES.c.id == bindparam("match_id"))
 
 def read_without_transaction() -> None:
     """Run this request's queries in AUTOCOMMIT: for the pages that only read (the two table
-    pages and ``/healthz``). Call before the request's first query; nothing may be written
-    after it, because a write would commit on its own at once.
+    pages, the boards and player pages, the daily's pages and ``/healthz``). Call before the
+    request's first query; nothing may be written after it, because a write would commit on
+    its own at once. Without a ROLLBACK at the end, psycopg also keeps the statements it has
+    prepared (it forgets them all at every ROLLBACK).
 
     Each SELECT then sees the latest committed rows, as under the default READ COMMITTED, but
     without a BEGIN before it and a ROLLBACK at the end of the request: two of a table page's
