@@ -166,6 +166,10 @@ class Puzzles:
     """The one-line reason for the answer (ruleset, answer, the kept reason)."""
     seats: tuple[int, ...] = (2,)
     """How many seats the bank's matches are played with, in turn (`webapp.puzzles.bank`)."""
+    never: Callable[[Any, int, int], str | None] | None = None
+    """Why a decision of the person (the engine's ``Match``, the hand's number, the
+    decision's) can be no puzzle whatever its values, in words; None (or no hook) when it
+    could be one: then a decision without a puzzle has no clearly best move."""
 
 
 class Player(Protocol):
@@ -413,6 +417,7 @@ GAMES: tuple[Game, ...] = (
             kind=romme_puzzles.kind,
             reason=romme_puzzles.reason,
             seats=romme_puzzles.SEATS,
+            never=romme_puzzles.never,
         ),
         verify_note=_l(
             "When the stock runs out, the discard pile is shuffled into a new stock from the "

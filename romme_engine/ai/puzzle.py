@@ -21,7 +21,7 @@ Glossary
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from engine_common import puzzle
 from engine_common.puzzle import screened, value_on_worlds
@@ -60,19 +60,27 @@ def idle_melds(view: PlayerView) -> bool:
     return found is None or found.value < view.ruleset.opening
 
 
+def lays_down(view: PlayerView) -> bool:
+    """Whether decision ``view`` is a lay-down's: a meld may be laid that need not be taken
+    back, so its moves are whole plans of melds, never a puzzle's."""
+    return is_decision(view) and _lays_down(view, legal_actions(view))
+
+
+def _lays_down(view: PlayerView, actions: Sequence[Action]) -> bool:
+    return any(isinstance(a, LayMeld) for a in actions) and not idle_melds(view)
+
+
 def moves_of(view: PlayerView) -> tuple[Action, ...] | None:
     """The moves of a candidate, each once as the table spells it; None when ``view`` is no
-    candidate (no decision, or a meld may be laid that need not be taken back)."""
+    candidate (no decision, or a lay-down's: `lays_down`)."""
     if not is_decision(view):
         return None
-    idle = None
+    actions = legal_actions(view)
+    if _lays_down(view, actions):
+        return None
     found: dict[tuple[object, ...], Action] = {}
-    for action in legal_actions(view):
-        if isinstance(action, LayMeld):
-            idle = idle_melds(view) if idle is None else idle
-            if not idle:
-                return None
-        elif not isinstance(action, TakeBack):
+    for action in actions:
+        if not isinstance(action, LayMeld | TakeBack):
             found.setdefault(move_key(view.table, action), spelled(view.table, action))
     return tuple(found.values()) if len(found) >= 2 else None
 

@@ -9,9 +9,13 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import select
 
+from romme_engine.ai.puzzle import lays_down, moves_of
 from tests.web.account_helpers import login, logout, register, user_id
 from tests.web.puzzle_helpers import form, leaked
 from tests.web.romme_puzzle_helpers import (
+    LAY_DOWN_DECISION,
+    LAY_DOWN_PLAYERS,
+    LAY_DOWN_SEED,
     NO_PUZZLE_DECISION,
     NO_PUZZLE_PLAYERS,
     NO_PUZZLE_SEED,
@@ -105,7 +109,29 @@ def test_a_romme_decision_without_a_clearly_best_move_is_no_puzzle(
     )
     assert led == ""
     page = client.get(f"/puzzles/from/{match_id}/1/{NO_PUZZLE_DECISION}")
-    assert page.status_code == 200 and 'data-puzzle="none"' in page.get_data(as_text=True)
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and 'data-puzzle="none"' in html
+    assert 'data-why="never"' not in html  # valued, none clearly best
+    assert _puzzles(app) == []
+
+
+def test_a_flagged_romme_lay_down_says_why_it_is_no_puzzle(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A decision where a meld could be laid out is a choice among whole lay-downs, never
+    valued as a puzzle: 练这一步 says so, not that no move is clearly best."""
+    game = own_romme_game(LAY_DOWN_SEED, LAY_DOWN_PLAYERS)
+    view = own_romme_view(game, 1, LAY_DOWN_DECISION)
+    assert lays_down(view) and moves_of(view) is None
+    client.get("/?lang=en")
+    match_id, led = own_romme_puzzle(
+        app, client, None, LAY_DOWN_DECISION, LAY_DOWN_SEED, LAY_DOWN_PLAYERS
+    )
+    assert led == ""
+    html = client.get(f"/puzzles/from/{match_id}/1/{LAY_DOWN_DECISION}").get_data(as_text=True)
+    said = 'data-puzzle="none" data-why="never">A meld could be laid out here: such a turn is'
+    assert said in html
+    assert "No single move is clearly best" not in html
     assert _puzzles(app) == []
 
 

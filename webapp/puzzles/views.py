@@ -185,8 +185,11 @@ def from_review(match_id: str, number: int, decision: int) -> Response | str:
     chosen = None if review is None else for_decision(
         found.record, found.match, number, decision, review)
     if chosen is None:
+        hook = games.of(found.record).puzzles
+        never = None if hook is None or hook.never is None else hook.never(
+            found.match, number, decision)
         return render_template("puzzles/no_puzzle.html", match_id=match_id, number=number,
-                               decision=decision)
+                               decision=decision, never=never)
     return redirect(url_for("puzzles.puzzle", puzzle_id=chosen), code=303)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import romme_engine as engine
 from romme_engine.actions import format_action, parse_action
 from romme_engine.ai import Why
-from romme_engine.ai.puzzle import found_by, match_candidates, puzzle_valuation
+from romme_engine.ai.puzzle import found_by, lays_down, match_candidates, puzzle_valuation
 from romme_engine.ai.review import Kind, Position, committed, is_decision
 from romme_engine.cards import decode_cards, encode_cards
 from romme_engine.replay import replay
@@ -54,8 +54,23 @@ def own(
     """The person's decisions ``decisions`` (1-based, the review's numbering) of finished
     hand ``number``, each with its puzzle, or None without a clearly best move (or a
     decision whose moves are a lay-down's, never a puzzle)."""
-    views = [s.view for s in committed(replay(match, number), PERSON) if is_decision(s.view)]
+    views = _decisions(match, number)
     return [(d, _data(ruleset, views[d - 1])) for d in decisions if 0 < d <= len(views)]
+
+
+def never(match: engine.Match, number: int, decision: int) -> str | None:
+    """Why the person's decision ``decision`` of finished hand ``number`` can be no puzzle,
+    in words, when it is a lay-down's (`romme_engine.ai.puzzle.lays_down`); None otherwise."""
+    views = _decisions(match, number)
+    if not 0 < decision <= len(views) or not lays_down(views[decision - 1]):
+        return None
+    return _("A meld could be laid out here: such a turn is a choice among whole lay-downs, "
+             "too many to set as one puzzle.")
+
+
+def _decisions(match: engine.Match, number: int) -> list[engine.PlayerView]:
+    """The person's decisions of finished hand ``number`` as they saw them, the review's way."""
+    return [s.view for s in committed(replay(match, number), PERSON) if is_decision(s.view)]
 
 
 def _turned(view: engine.PlayerView, values: Sequence[Any]) -> list[Any]:
