@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 import re
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 
 from tests.web.account_helpers import (
     finish_by_knocking,
@@ -336,3 +337,43 @@ def test_the_start_page_rates_each_level_and_says_how_it_fares(
     text = re.sub(r"<[^>]+>", "", section)
     for line in lines:
         assert line in text
+
+
+def test_a_rating_moved_between_the_ladder_and_the_listing_is_ranked_by_the_ladder(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The board reads its ladder's version (and the ladder, kept per worker) and its listing
+    in two statements; on PostgreSQL each sees what is committed when it starts, so an ending
+    recorded between them can move a listed rating onto a printed rating the ladder does not
+    list. Moved here between the two in the request's own transaction (the same on both
+    databases): the row is ranked by the ladder read, never a 500."""
+    client.get("/?lang=en")
+    with app.app_context():
+        for n in range(3):
+            play(make_user(f"p{n:02d}"), "wl" * 8, timedelta(days=3))
+        engine = db.engine
+    assert client.get("/leaderboard?by=rating").status_code == 200  # the ladder kept
+    moved: list[str] = []
+
+    def between(connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if moved or "rating_ladder_versions" not in statement:
+            return
+        moved.append(statement)
+        p02 = select(User.id).where(User.username == "p02").scalar_subquery()
+        connection.execute(
+            update(PlayerRating)
+            .where(PlayerRating.user_id == p02, PlayerRating.game == GIN)
+            .values(shown=PlayerRating.shown - 7, rating=PlayerRating.rating - 7)
+        )
+
+    event.listen(engine, "after_cursor_execute", between)
+    try:
+        response = client.get("/leaderboard?by=rating")
+    finally:
+        event.remove(engine, "after_cursor_execute", between)
+    assert moved and response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert listed(html) == ["p00", "p01", "p02"]
+    # One more than the players the ladder read prints above the new rating: all three, p02's
+    # own place before the move among them (the ladder of that moment, as the page's others).
+    assert [cell(html, name, "rank") for name in listed(html)] == ["1", "1", "4"]

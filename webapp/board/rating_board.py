@@ -311,7 +311,11 @@ def board(
                     matches=values.matches, unranked=Unranked.PROVISIONAL,
                 ))
             else:
-                rows.append(_row(values, rank_at[values.shown], first + len(rows)))
+                # A rating that moved after the ladder was read (the listing is another
+                # statement: on PostgreSQL, another snapshot) onto a printed rating it does not
+                # list is ranked by that ladder.
+                rank = rank_at.get(values.shown) or _rank_of(values.shown, rungs)
+                rows.append(_row(values, rank, first + len(rows)))
     viewer_row = None
     if viewer is not None:
         found = mine if read else _read_viewer(viewer, game)
