@@ -88,8 +88,8 @@ def test_an_account_s_table_only_reads(app: Flask, client: FlaskClient) -> None:
 
 
 def test_the_boards_and_player_pages_only_read(app: Flask, client: FlaskClient) -> None:
-    """Guest and logged in, with a result to show: the boards (points and rating, a second
-    page), the player pages with nothing kept and kept, their charts as tables."""
+    """Guest and logged in, with a result to show: the boards (points, this week's, rating),
+    the player pages with nothing kept and kept, their charts as tables."""
     assert register(client, "board_reader").status_code == 303
     with app.app_context():
         player = db.session.scalars(select(User).where(User.username == "board_reader")).one()
