@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import event
+from sqlalchemy import Connection, event
 
 from webapp.extensions import db
 
@@ -27,3 +27,29 @@ def sent_statements(app: Flask) -> Iterator[list[str]]:
         yield sent
     finally:
         event.remove(engine, "before_cursor_execute", record)
+
+
+@contextmanager
+def changed_after(
+    app: Flask, marker: str, change: Callable[[Connection], Any]
+) -> Iterator[list[str]]:
+    """Inside the block, right after the first statement ``app`` sends whose SQL holds
+    ``marker``, ``change`` runs on that statement's connection, in the request's own
+    transaction: the next statements see it, as on PostgreSQL they see what another request
+    commits meanwhile (each statement reads what is committed when it starts). Yields the
+    statements it followed (one, once it has run)."""
+    followed: list[str] = []
+
+    def after(connection: Connection, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if followed or marker not in statement:
+            return
+        followed.append(statement)
+        change(connection)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "after_cursor_execute", after)
+    try:
+        yield followed
+    finally:
+        event.remove(engine, "after_cursor_execute", after)

@@ -5,16 +5,15 @@ from __future__ import annotations
 import random
 import re
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from tests.web.account_helpers import PASSWORD, login, make_user, real_user, seed_result
 from tests.web.board_helpers import cell, listed, pinned
-from tests.web.sql_helpers import sent_statements
+from tests.web.sql_helpers import changed_after, sent_statements
 from webapp.accounts.passwords import hash_password
 from webapp.board.leaderboard import week_start
 from webapp.extensions import db
@@ -270,27 +269,11 @@ def test_a_total_moved_between_the_rungs_and_the_page_is_ranked_by_the_rungs(see
     move is made between the two in the request's own transaction (the same on both
     databases): the row is ranked by the rungs read — the players above its new total — never
     a 500."""
-    with seeded.app_context():
-        engine = db.engine
-    moved: list[str] = []
-
-    def between(connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if moved or "running" not in statement:
-            return
-        moved.append(statement)
-        # cat's 10 points become 20, a total no rung holds.
-        connection.execute(
-            update(PlayerTotal)
-            .where(PlayerTotal.user_id == select(User.id).where(User.username == "cat")
-                   .scalar_subquery())
-            .values(points=20)
-        )
-
-    event.listen(engine, "after_cursor_execute", between)
-    try:
+    cat = select(User.id).where(User.username == "cat").scalar_subquery()
+    # cat's 10 points become 20, a total no rung holds.
+    twenty = update(PlayerTotal).where(PlayerTotal.user_id == cat).values(points=20)
+    with changed_after(seeded, "running", lambda connection: connection.execute(twenty)) as moved:
         response = client.get("/leaderboard")
-    finally:
-        event.remove(engine, "after_cursor_execute", between)
     assert moved and response.status_code == 200
     html = response.get_data(as_text=True)
     assert listed(html) == ["ann", "bob", "eve", "cat", "dan"]

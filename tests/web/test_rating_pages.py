@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 import re
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from tests.web.account_helpers import (
     finish_by_knocking,
@@ -26,7 +25,7 @@ from tests.web.account_helpers import (
 from tests.web.board_helpers import cell, listed, pinned
 from tests.web.play_helpers import get
 from tests.web.romme_helpers import post_romme, romme_page
-from tests.web.sql_helpers import sent_statements
+from tests.web.sql_helpers import changed_after, sent_statements
 from tests.web.test_romme_ranking import lay_the_opening, seat_last_hand
 from webapp.extensions import db
 from webapp.models import GIN, HU, ROMME, PlayerRating, User, utcnow
@@ -351,26 +350,17 @@ def test_a_rating_moved_between_the_ladder_and_the_listing_is_ranked_by_the_ladd
     with app.app_context():
         for n in range(3):
             play(make_user(f"p{n:02d}"), "wl" * 8, timedelta(days=3))
-        engine = db.engine
     assert client.get("/leaderboard?by=rating").status_code == 200  # the ladder kept
-    moved: list[str] = []
-
-    def between(connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if moved or "rating_ladder_versions" not in statement:
-            return
-        moved.append(statement)
-        p02 = select(User.id).where(User.username == "p02").scalar_subquery()
-        connection.execute(
-            update(PlayerRating)
-            .where(PlayerRating.user_id == p02, PlayerRating.game == GIN)
-            .values(shown=PlayerRating.shown - 7, rating=PlayerRating.rating - 7)
-        )
-
-    event.listen(engine, "after_cursor_execute", between)
-    try:
+    p02 = select(User.id).where(User.username == "p02").scalar_subquery()
+    lower = (
+        update(PlayerRating)
+        .where(PlayerRating.user_id == p02, PlayerRating.game == GIN)
+        .values(shown=PlayerRating.shown - 7, rating=PlayerRating.rating - 7)
+    )
+    with changed_after(
+        app, "rating_ladder_versions", lambda connection: connection.execute(lower)
+    ) as moved:
         response = client.get("/leaderboard?by=rating")
-    finally:
-        event.remove(engine, "after_cursor_execute", between)
     assert moved and response.status_code == 200
     html = response.get_data(as_text=True)
     assert listed(html) == ["p00", "p01", "p02"]
