@@ -245,16 +245,16 @@ def _page(levels: tuple[str, ...], with_viewer: bool) -> Any:
     )
 
 
-def _above(points: int, rungs: Sequence[Any], rank_at: dict[int, int]) -> int:
-    """The players above a listed row of ``points`` by the page's rungs (highest first; by
-    points in ``rank_at``): its rung's; or, for a row whose total moved on after the rungs
-    were read (on PostgreSQL each statement sees what is committed when it starts) onto a
-    total they do not list, the players on and above the lowest rung higher than it. Totals
-    only grow, and a row is listed only at or under the first rung's total."""
-    if points in rank_at:
-        return rank_at[points]
+def _above(points: int, rungs: Sequence[Any]) -> int:
+    """The players above a listed row of ``points`` by the page's rungs (highest first): its
+    rung's; or, for a row whose total moved on after the rungs were read (on PostgreSQL each
+    statement sees what is committed when it starts) onto a total they do not list, the
+    players on and above the lowest rung higher than it. Totals only grow, and a row is
+    listed only at or under the first rung's total."""
     above = 0
     for rung in rungs:
+        if rung.points == points:
+            return int(rung.above)
         if rung.points < points:
             break
         above = int(rung.above) + int(rung.players)
@@ -282,7 +282,6 @@ def board(
     viewer_row = None
     if rungs or viewer is not None:
         start = rungs[0] if rungs else None
-        rank_at = {r.points: int(r.above) for r in rungs}
         found = db.session.execute(
             _page(tuple(games.levels()), viewer is not None),
             # No rung (an empty board): no rows, only the viewer's (then it has none either).
@@ -293,7 +292,7 @@ def board(
             if values.is_viewer:
                 viewer_row = _row(values, int(values.above), None)
             else:
-                rows.append(_row(values, _above(values.points, rungs, rank_at), first + len(rows)))
+                rows.append(_row(values, _above(values.points, rungs), first + len(rows)))
     on_page = viewer_row is not None and any(r.user_id == viewer_row.user_id for r in rows)
     return Board(
         game=game,
